@@ -1,0 +1,78 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Folders of the pure core: no I/O, no environment, no clock (architecture.md, section 2). */
+const pureFolders = ['src/model/**', 'src/plan/**'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.catalog/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: pureFolders,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:fs*',
+                'node:http*',
+                'node:child_process',
+                'undici',
+                'better-sqlite3',
+                'simple-git',
+              ],
+              message: 'The pure core does no I/O.',
+            },
+            {
+              group: ['**/cli/**', '**/client/**', '**/apply/**', '**/server/**', '**/git/**'],
+              message: 'The pure core depends on nothing impure.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Pass configuration in.' },
+        { object: 'Date', property: 'now', message: 'Pass the clock in.' },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/cli/**', '**/plan/**', '**/apply/**', '**/client/**', '**/manifest/**'],
+              message: 'The server depends on model only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,42 @@
+/**
+ * What a command may touch of the process: its streams, environment and working directory. Passing this in
+ * (instead of reaching for `process`) lets tests run the CLI in-process and read what it printed.
+ */
+export interface CliIo {
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /**
+   * Resolves when the user interrupts (SIGINT/SIGTERM). Only long-running commands (serve) call it: once
+   * called, an interrupt no longer kills the process, so the command can shut down cleanly.
+   */
+  readonly waitForInterrupt: () => Promise<void>;
+}
+
+export interface OutputStream {
+  write(text: string): void;
+  readonly isTTY: boolean;
+}
+
+export function processIo(): CliIo {
+  const waitForInterrupt = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+  return {
+    stdout: { write: (text) => void process.stdout.write(text), isTTY: process.stdout.isTTY === true },
+    stderr: { write: (text) => void process.stderr.write(text), isTTY: process.stderr.isTTY === true },
+    env: process.env,
+    cwd: process.cwd(),
+    waitForInterrupt,
+  };
+}
+
+/** Colour only on a terminal, never with NO_COLOR; FORCE_COLOR turns it on (house rule 7). */
+export function useColor(stream: OutputStream, env: CliIo['env']): boolean {
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  if (env['FORCE_COLOR'] !== undefined && env['FORCE_COLOR'] !== '0') return true;
+  return stream.isTTY && env['TERM'] !== 'dumb';
+}

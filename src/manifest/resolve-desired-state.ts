@@ -1,0 +1,456 @@
+import type { Diagnostic, SourceLocation } from '../errors.js';
+import {
+  DEFAULT_ACTOR,
+  DEFAULT_ENV,
+  type DesiredDatasetTerms,
+  type DesiredEntity,
+  type DesiredState,
+  type DesiredTermEdge,
+  type ExternalReference,
+  type ResolvedSettings,
+} from '../model/desired-state.js';
+import { didYouMean } from '../model/did-you-mean.js';
+import { simplifyFieldPath } from '../model/field-path.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+import { formatUrn, parseUrn } from '../model/urn.js';
+import {
+  isFeatureReference,
+  type DatasetRefValue,
+  type DatasetTermsManifest,
+  type FeatureFields,
+  type Manifest,
+  type MLFeatureTableManifest,
+  type MLModelManifest,
+  type SettingsManifest,
+  type ValidatedDocument,
+} from './kinds.js';
+
+export interface ResolveOutcome {
+  readonly state: DesiredState;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+type Path = readonly (string | number)[];
+type Doc<M extends Manifest> = ValidatedDocument<M>;
+
+/**
+ * Turns schema-valid documents into the desired state: Settings defaults applied, URNs formed, duplicates
+ * and unknown references reported (all of them, each at the node that caused it).
+ */
+export function resolveDesiredState(
+  documents: readonly ValidatedDocument[],
+  rejected: readonly unknown[] = [],
+): ResolveOutcome {
+  const resolver = new Resolver(documents, namesDeclaredBy(rejected));
+  return resolver.resolve();
+}
+
+/**
+ * The names that broken documents (rejected by their schema, or with YAML errors) still declare. A reference to one of them is not
+ * reported as unknown: the document's own error is the one to fix, and a second error would mislead.
+ */
+interface ShadowNames {
+  readonly termIds: ReadonlySet<string>;
+  readonly featureKeys: ReadonlySet<string>;
+  readonly groupNames: ReadonlySet<string>;
+}
+
+function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
+  const termIds = new Set<string>();
+  const featureKeys = new Set<string>();
+  const groupNames = new Set<string>();
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  for (const value of rejected) {
+    if (!isJsonObject(value)) continue;
+    const name = text(value['name']);
+    switch (value['kind']) {
+      case 'GlossaryTerm':
+        if (text(value['id']) !== undefined) termIds.add(text(value['id']) as string);
+        break;
+      case 'MLFeature':
+        if (name !== undefined) featureKeys.add(`${text(value['namespace']) ?? ''}.${name}`);
+        break;
+      case 'MLFeatureTable': {
+        const features = value['features'];
+        for (const item of Array.isArray(features) ? features : []) {
+          const featureName = isJsonObject(item) ? text(item['name']) : undefined;
+          if (featureName !== undefined && name !== undefined) featureKeys.add(`${name}.${featureName}`);
+        }
+        break;
+      }
+      case 'MLModelGroup':
+        if (name !== undefined) groupNames.add(name);
+        break;
+      default:
+        break;
+    }
+  }
+  return { termIds, featureKeys, groupNames };
+}
+
+function ofKind<K extends Manifest['kind']>(
+  documents: readonly ValidatedDocument[],
+  kind: K,
+): Doc<Extract<Manifest, { kind: K }>>[] {
+  return documents.filter((doc): doc is Doc<Extract<Manifest, { kind: K }>> => doc.manifest.kind === kind);
+}
+
+class Resolver {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly declared = new Map<string, SourceLocation>();
+  private readonly entities: DesiredEntity[] = [];
+  private readonly termUrnsById = new Map<string, string>();
+  private readonly featureUrnsByKey = new Map<string, string>();
+  private readonly groupUrns = new Map<string, string>();
+  private readonly externalTerms = new Map<string, ExternalReference>();
+  private readonly settings: ResolvedSettings;
+
+  constructor(
+    private readonly documents: readonly ValidatedDocument[],
+    private readonly shadow: ShadowNames,
+  ) {
+    this.settings = this.resolveSettings(ofKind(documents, 'Settings'));
+  }
+
+  resolve(): ResolveOutcome {
+    this.declareTerms();
+    this.declareFeatures();
+    this.declareGroups();
+    this.resolveTables();
+    this.resolveModels();
+    const datasets = this.resolveDatasets();
+    const byUrn = <T extends { urn: string }>(a: T, b: T): number =>
+      a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0;
+    return {
+      state: {
+        settings: this.settings,
+        entities: [...this.entities].sort(byUrn),
+        datasets: datasets.sort((a, b) =>
+          a.datasetUrn < b.datasetUrn ? -1 : a.datasetUrn > b.datasetUrn ? 1 : 0,
+        ),
+        externalTerms: [...this.externalTerms.values()].sort(byUrn),
+      },
+      diagnostics: this.diagnostics,
+    };
+  }
+
+  private resolveSettings(settingsDocs: readonly Doc<SettingsManifest>[]): ResolvedSettings {
+    const [first, ...others] = settingsDocs;
+    for (const other of others) {
+      this.error(
+        'DUPLICATE_DECLARATION',
+        'a second Settings document; a catalog has one',
+        other.source.locate(['kind']),
+        {
+          related: first?.source.locate(['kind']),
+          hint: 'merge the two Settings documents',
+        },
+      );
+    }
+    const settings = first?.manifest;
+    return {
+      actor: settings?.actor ?? DEFAULT_ACTOR,
+      defaultEnv: settings?.defaults?.env ?? DEFAULT_ENV,
+      ...(settings?.defaults?.platform === undefined ? {} : { defaultPlatform: settings.defaults.platform }),
+      ...(settings?.target?.server === undefined ? {} : { targetServer: settings.target.server }),
+      ...(settings?.target?.graphqlUrl === undefined ? {} : { targetGraphqlUrl: settings.target.graphqlUrl }),
+    };
+  }
+
+  private declareTerms(): void {
+    for (const doc of ofKind(this.documents, 'GlossaryTerm')) {
+      const { id, name, definition, termSource } = doc.manifest;
+      const urn = formatUrn({ entityType: 'glossaryTerm', id });
+      const source = doc.source.locate(['id']);
+      if (!this.declare(urn, source)) continue;
+      this.termUrnsById.set(id, urn);
+      this.entities.push({
+        urn,
+        entityType: 'glossaryTerm',
+        aspectName: 'glossaryTermInfo',
+        fields: { name, definition: definition ?? '', termSource: termSource ?? 'INTERNAL' },
+        source,
+      });
+    }
+  }
+
+  private declareFeatures(): void {
+    for (const doc of ofKind(this.documents, 'MLFeature')) {
+      this.declareFeature(doc, doc.manifest.namespace, doc.manifest, []);
+    }
+    for (const doc of ofKind(this.documents, 'MLFeatureTable')) {
+      (doc.manifest.features ?? []).forEach((item, index) => {
+        if (!isFeatureReference(item)) this.declareFeature(doc, doc.manifest.name, item, ['features', index]);
+      });
+    }
+  }
+
+  private declareFeature(doc: Doc<Manifest>, namespace: string, feature: FeatureFields, at: Path): void {
+    const urn = formatUrn({ entityType: 'mlFeature', namespace, name: feature.name });
+    const source = doc.source.locate([...at, 'name']);
+    if (!this.declare(urn, source)) return;
+    this.featureUrnsByKey.set(`${namespace}.${feature.name}`, urn);
+    const sources = (feature.sources ?? []).flatMap(
+      (ref, index) => this.datasetUrn(doc, ref, [...at, 'sources', index]) ?? [],
+    );
+    this.entities.push({
+      urn,
+      entityType: 'mlFeature',
+      aspectName: 'mlFeatureProperties',
+      fields: compact({
+        description: feature.description,
+        dataType: feature.dataType,
+        version: feature.version === undefined ? undefined : { versionTag: feature.version },
+        sources: unique(sources),
+      }),
+      source,
+    });
+  }
+
+  private declareGroups(): void {
+    for (const doc of ofKind(this.documents, 'MLModelGroup')) {
+      const platform = this.platformOf(doc, doc.manifest.platform);
+      if (platform === undefined) continue;
+      const env = doc.manifest.env ?? this.settings.defaultEnv;
+      const urn = formatUrn({ entityType: 'mlModelGroup', platform, name: doc.manifest.name, env });
+      const source = doc.source.locate(['name']);
+      if (!this.declare(urn, source)) continue;
+      this.groupUrns.set(urn, doc.manifest.name);
+      this.entities.push({
+        urn,
+        entityType: 'mlModelGroup',
+        aspectName: 'mlModelGroupProperties',
+        fields: compact({ description: doc.manifest.description }),
+        source,
+      });
+    }
+  }
+
+  private resolveTables(): void {
+    for (const doc of ofKind(this.documents, 'MLFeatureTable')) {
+      const platform = this.platformOf(doc, doc.manifest.platform);
+      if (platform === undefined) continue;
+      const urn = formatUrn({ entityType: 'mlFeatureTable', platform, name: doc.manifest.name });
+      const source = doc.source.locate(['name']);
+      if (!this.declare(urn, source)) continue;
+      this.entities.push({
+        urn,
+        entityType: 'mlFeatureTable',
+        aspectName: 'mlFeatureTableProperties',
+        fields: compact({
+          description: doc.manifest.description,
+          mlFeatures: unique(this.tableFeatures(doc)),
+        }),
+        source,
+      });
+    }
+  }
+
+  private tableFeatures(doc: Doc<MLFeatureTableManifest>): string[] {
+    return (doc.manifest.features ?? []).flatMap((item, index) => {
+      if (!isFeatureReference(item)) {
+        return formatUrn({ entityType: 'mlFeature', namespace: doc.manifest.name, name: item.name });
+      }
+      return this.featureUrn(doc, item.ref, ['features', index, 'ref']) ?? [];
+    });
+  }
+
+  private resolveModels(): void {
+    for (const doc of ofKind(this.documents, 'MLModel')) {
+      const platform = this.platformOf(doc, doc.manifest.platform);
+      if (platform === undefined) continue;
+      const env = doc.manifest.env ?? this.settings.defaultEnv;
+      const urn = formatUrn({ entityType: 'mlModel', platform, name: doc.manifest.name, env });
+      const source = doc.source.locate(['name']);
+      if (!this.declare(urn, source)) continue;
+      const { description, type, version } = doc.manifest;
+      this.entities.push({
+        urn,
+        entityType: 'mlModel',
+        aspectName: 'mlModelProperties',
+        fields: compact({
+          description,
+          type,
+          version: version === undefined ? undefined : { versionTag: version },
+          groups: unique(this.modelGroups(doc, platform, env)),
+          mlFeatures: unique(
+            (doc.manifest.features ?? []).flatMap(
+              (ref, index) => this.featureUrn(doc, ref, ['features', index]) ?? [],
+            ),
+          ),
+        }),
+        source,
+      });
+    }
+  }
+
+  private modelGroups(doc: Doc<MLModelManifest>, platform: string, env: string): string[] {
+    return (doc.manifest.groups ?? []).flatMap((ref, index) => {
+      const at = doc.source.locate(['groups', index]);
+      if (ref.startsWith('urn:')) return this.parsedUrn(ref, 'mlModelGroup', at) ?? [];
+      const urn = formatUrn({ entityType: 'mlModelGroup', platform, name: ref, env });
+      if (this.groupUrns.has(urn) || this.shadow.groupNames.has(ref)) return urn;
+      const hint =
+        didYouMean(ref, [...this.groupUrns.values(), ...this.shadow.groupNames]) ??
+        `declare an MLModelGroup named '${ref}' on platform ${platform} in ${env}, or write the group's URN`;
+      this.error('UNKNOWN_REFERENCE', `unknown model group '${ref}' (platform ${platform}, env ${env})`, at, {
+        hint,
+      });
+      return [];
+    });
+  }
+
+  private resolveDatasets(): DesiredDatasetTerms[] {
+    const result: DesiredDatasetTerms[] = [];
+    const seen = new Map<string, SourceLocation>();
+    for (const doc of ofKind(this.documents, 'DatasetTerms')) {
+      const datasetUrn = this.datasetUrn(doc, doc.manifest.dataset, ['dataset']);
+      if (datasetUrn === undefined) continue;
+      const source = doc.source.locate(['dataset']);
+      const first = seen.get(datasetUrn);
+      if (first !== undefined) {
+        this.error('DUPLICATE_DECLARATION', `the terms of dataset ${datasetUrn} are declared twice`, source, {
+          related: first,
+          hint: 'keep one DatasetTerms document per dataset',
+        });
+        continue;
+      }
+      seen.set(datasetUrn, source);
+      result.push({
+        datasetUrn,
+        terms: this.termEdges(doc, doc.manifest.terms ?? [], ['terms']),
+        columns: this.columns(doc),
+        source,
+      });
+    }
+    return result;
+  }
+
+  private columns(doc: Doc<DatasetTermsManifest>): DesiredDatasetTerms['columns'] {
+    const bySimplePath = new Map<string, SourceLocation>();
+    return Object.entries(doc.manifest.columns ?? {}).flatMap(([fieldPath, terms]) => {
+      const source = doc.source.locate(['columns', fieldPath], 'key');
+      const simplePath = simplifyFieldPath(fieldPath);
+      const first = bySimplePath.get(simplePath);
+      if (first !== undefined) {
+        this.error('DUPLICATE_DECLARATION', `column '${simplePath}' is listed twice`, source, {
+          related: first,
+          hint: 'a [version=2.0] path and its simple form name the same column',
+        });
+        return [];
+      }
+      bySimplePath.set(simplePath, source);
+      return [{ fieldPath, simplePath, terms: this.termEdges(doc, terms, ['columns', fieldPath]), source }];
+    });
+  }
+
+  private termEdges(doc: Doc<Manifest>, refs: readonly string[], at: Path): DesiredTermEdge[] {
+    const edges = new Map<string, DesiredTermEdge>();
+    refs.forEach((ref, index) => {
+      const source = doc.source.locate([...at, index]);
+      const termUrn = this.termUrn(ref, source);
+      if (termUrn !== undefined && !edges.has(termUrn)) edges.set(termUrn, { termUrn, source });
+    });
+    return [...edges.values()];
+  }
+
+  private termUrn(ref: string, source: SourceLocation): string | undefined {
+    if (ref.startsWith('urn:')) {
+      const urn = this.parsedUrn(ref, 'glossaryTerm', source);
+      if (urn !== undefined && !this.declared.has(urn) && !this.externalTerms.has(urn)) {
+        this.externalTerms.set(urn, { urn, source });
+      }
+      return urn;
+    }
+    const urn = this.termUrnsById.get(ref);
+    if (urn !== undefined) return urn;
+    if (this.shadow.termIds.has(ref)) return undefined;
+    const hint =
+      didYouMean(ref, [...this.termUrnsById.keys(), ...this.shadow.termIds]) ??
+      'declare it as a GlossaryTerm, or write the URN of an existing term';
+    this.error('UNKNOWN_REFERENCE', `unknown glossary term '${ref}'`, source, { hint });
+    return undefined;
+  }
+
+  private featureUrn(doc: Doc<Manifest>, ref: string, at: Path): string | undefined {
+    const source = doc.source.locate(at);
+    if (ref.startsWith('urn:')) return this.parsedUrn(ref, 'mlFeature', source);
+    const urn = this.featureUrnsByKey.get(ref);
+    if (urn !== undefined) return urn;
+    if (this.shadow.featureKeys.has(ref)) return undefined;
+    const hint =
+      didYouMean(ref, [...this.featureUrnsByKey.keys(), ...this.shadow.featureKeys]) ??
+      'write <feature table>.<feature> of a declared feature, or the URN of an existing feature';
+    this.error('UNKNOWN_REFERENCE', `unknown feature '${ref}'`, source, { hint });
+    return undefined;
+  }
+
+  private datasetUrn(doc: Doc<Manifest>, ref: DatasetRefValue, at: Path): string | undefined {
+    if (typeof ref === 'string') return this.parsedUrn(ref, 'dataset', doc.source.locate(at));
+    const env = ref.env ?? this.settings.defaultEnv;
+    return formatUrn({ entityType: 'dataset', platform: ref.platform, name: ref.name, env });
+  }
+
+  /** Parses a URN the schema already checked by shape; the full parse also names what is wrong. */
+  private parsedUrn(text: string, entityType: string, source: SourceLocation): string | undefined {
+    const parsed = parseUrn(text);
+    if (parsed.ok && parsed.value.entityType === entityType) return formatUrn(parsed.value);
+    const reason = parsed.ok ? `it is a ${parsed.value.entityType} URN` : parsed.error;
+    this.error('MALFORMED_URN', `malformed ${entityType} URN '${text}'`, source, { hint: reason });
+    return undefined;
+  }
+
+  private platformOf(doc: Doc<Manifest>, platform: string | undefined): string | undefined {
+    const resolved = platform ?? this.settings.defaultPlatform;
+    if (resolved === undefined) {
+      this.error('MISSING_FIELD', `missing 'platform' in ${doc.manifest.kind}`, doc.source.locate([]), {
+        hint: 'set platform here, or defaults.platform in the Settings document',
+      });
+    }
+    return resolved;
+  }
+
+  /** Records a declaration; a second declaration of the same URN is an error naming both places. */
+  private declare(urn: string, source: SourceLocation): boolean {
+    const first = this.declared.get(urn);
+    if (first !== undefined) {
+      this.error('DUPLICATE_DECLARATION', `${urn} is declared twice`, source, {
+        related: first,
+        hint: `first declared at ${first.file}:${first.line}:${first.column}`,
+      });
+      return false;
+    }
+    this.declared.set(urn, source);
+    return true;
+  }
+
+  private error(
+    code: Diagnostic['code'],
+    message: string,
+    location: SourceLocation,
+    extra: { hint?: string; related?: SourceLocation | undefined } = {},
+  ): void {
+    this.diagnostics.push({
+      code,
+      severity: 'error',
+      message,
+      location,
+      ...(extra.hint === undefined ? {} : { hint: extra.hint }),
+      ...(extra.related === undefined ? {} : { related: extra.related }),
+    });
+  }
+}
+
+/** Drops undefined values and empty lists: an absent field and an empty list mean the same here. */
+function compact(fields: Record<string, JsonValue | undefined>): JsonObject {
+  const result: Record<string, JsonValue> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    result[key] = value;
+  }
+  return result;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,50 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+/** The manifest kinds and the schema file of each (schemas/ is also published for editors). */
+export const KIND_SCHEMA_FILES = {
+  Settings: 'settings.schema.json',
+  GlossaryTerm: 'glossary-term.schema.json',
+  MLFeature: 'ml-feature.schema.json',
+  MLFeatureTable: 'ml-feature-table.schema.json',
+  MLModelGroup: 'ml-model-group.schema.json',
+  MLModel: 'ml-model.schema.json',
+  DatasetTerms: 'dataset-terms.schema.json',
+} as const;
+
+export type ManifestKind = keyof typeof KIND_SCHEMA_FILES;
+export const MANIFEST_KINDS = Object.keys(KIND_SCHEMA_FILES) as ManifestKind[];
+
+/** schemas/ sits two levels above this module both in src/manifest and in dist/manifest. */
+export const SCHEMAS_DIR = new URL('../../schemas/', import.meta.url);
+
+export interface ManifestValidators {
+  readonly envelope: ValidateFunction;
+  readonly kinds: Readonly<Record<ManifestKind, ValidateFunction>>;
+}
+
+let cached: ManifestValidators | undefined;
+
+/** Compiles the schemas once per process (reading them is the only I/O here). */
+export function loadValidators(): ManifestValidators {
+  if (cached !== undefined) return cached;
+  // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
+  const addFormats = addFormatsModule as unknown as { default: (ajv: Ajv2020) => void };
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
+  addFormats.default(ajv);
+  for (const name of readdirSync(SCHEMAS_DIR).filter((file) => file.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(new URL(name, SCHEMAS_DIR), 'utf8')) as object);
+  }
+  const get = (id: string): ValidateFunction => {
+    const validate = ajv.getSchema(id);
+    if (validate === undefined) throw new Error(`schema ${id} is missing from ${SCHEMAS_DIR.pathname}`);
+    return validate;
+  };
+  const kinds = Object.fromEntries(
+    MANIFEST_KINDS.map((kind) => [kind, get(KIND_SCHEMA_FILES[kind])]),
+  ) as Record<ManifestKind, ValidateFunction>;
+  cached = { envelope: get('envelope.schema.json'), kinds };
+  return cached;
+}

@@ -1,0 +1,254 @@
+import type { ErrorObject } from 'ajv';
+import type { Diagnostic, DiagnosticCode } from '../errors.js';
+import { didYouMean } from '../model/did-you-mean.js';
+import { isJsonObject } from '../model/json.js';
+import { parseUrn } from '../model/urn.js';
+import type { Manifest, ValidatedDocument } from './kinds.js';
+import type { ParsedDocument } from './parse-documents.js';
+import { MANIFEST_KINDS, type ManifestKind, type ManifestValidators } from './schemas.js';
+
+export interface ValidationOutcome {
+  readonly documents: readonly ValidatedDocument[];
+  /** Values of documents of a known kind that their schema rejected: they still declare names (see resolve). */
+  readonly rejected: readonly unknown[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Checks each document against the envelope and then its kind's JSON Schema; every mistake is reported. */
+export function validateDocuments(
+  documents: readonly ParsedDocument[],
+  validators: ManifestValidators,
+): ValidationOutcome {
+  const valid: ValidatedDocument[] = [];
+  const rejected: unknown[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const document of documents) {
+    const problems = validateDocument(document, validators);
+    if (problems.length === 0) {
+      // The schema accepted the value, so it has the shape of its kind's type.
+      valid.push({ manifest: document.value as Manifest, source: document });
+    } else if (validators.envelope(document.value)) {
+      rejected.push(document.value);
+    }
+    diagnostics.push(...problems);
+  }
+  return { documents: valid, rejected, diagnostics };
+}
+
+function validateDocument(document: ParsedDocument, validators: ManifestValidators): Diagnostic[] {
+  const { value } = document;
+  if (!isJsonObject(value)) {
+    return [
+      {
+        code: 'NOT_A_MAPPING',
+        severity: 'error',
+        message: 'a manifest document must be a mapping with apiVersion and kind',
+        location: document.locate([]),
+      },
+    ];
+  }
+  if (!validators.envelope(value)) return envelopeDiagnostics(document, validators.envelope.errors ?? []);
+  const kind = value['kind'] as ManifestKind;
+  const validate = validators.kinds[kind];
+  if (validate(value)) return [];
+  return dedupe((validate.errors ?? []).flatMap((error) => toDiagnostic(document, error)));
+}
+
+function envelopeDiagnostics(document: ParsedDocument, errors: readonly ErrorObject[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'required') {
+      const missing = String(error.params['missingProperty']);
+      diagnostics.push({
+        code: missing === 'apiVersion' ? 'MISSING_API_VERSION' : 'MISSING_KIND',
+        severity: 'error',
+        message: `missing ${missing}`,
+        location: document.locate([]),
+        hint:
+          missing === 'apiVersion'
+            ? 'add "apiVersion: catalog/v1"'
+            : `add "kind: <one of ${MANIFEST_KINDS.join(', ')}>"`,
+      });
+    } else if (error.instancePath === '/apiVersion') {
+      diagnostics.push({
+        code: 'UNKNOWN_API_VERSION',
+        severity: 'error',
+        message: `unknown apiVersion ${quote(error.data)}`,
+        location: document.locate(['apiVersion']),
+        hint: 'this version of catalog reads "apiVersion: catalog/v1"',
+      });
+    } else if (error.instancePath === '/kind') {
+      const hint = typeof error.data === 'string' ? didYouMean(error.data, MANIFEST_KINDS) : undefined;
+      diagnostics.push({
+        code: 'UNKNOWN_KIND',
+        severity: 'error',
+        message: `unknown kind ${quote(error.data)}`,
+        location: document.locate(['kind']),
+        hint: hint ?? `kinds: ${MANIFEST_KINDS.join(', ')}`,
+      });
+    } else {
+      diagnostics.push(...toDiagnostic(document, error));
+    }
+  }
+  return dedupe(diagnostics);
+}
+
+function toDiagnostic(document: ParsedDocument, error: ErrorObject): Diagnostic[] {
+  const path = pointerToPath(error.instancePath);
+  const field = fieldLabel(path);
+  const make = (
+    code: DiagnosticCode,
+    message: string,
+    hint?: string,
+    target: 'key' | 'value' = 'value',
+  ): Diagnostic[] => [
+    {
+      code,
+      severity: 'error',
+      message,
+      location: document.locate(path, target),
+      ...(hint === undefined ? {} : { hint }),
+    },
+  ];
+
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String(error.params['additionalProperty']);
+      const allowed = Object.keys(propertiesOf(error.parentSchema));
+      const hint =
+        didYouMean(name, allowed) ??
+        (allowed.length > 0 ? `allowed fields: ${allowed.join(', ')}` : undefined);
+      const where = field === '' ? '' : ` in ${field}`;
+      return [
+        {
+          code: 'UNKNOWN_FIELD',
+          severity: 'error',
+          message: `unknown field '${name}'${where}`,
+          location: document.locate([...path, name], 'key'),
+          ...(hint === undefined ? {} : { hint }),
+        },
+      ];
+    }
+    case 'required': {
+      const name = String(error.params['missingProperty']);
+      return make('MISSING_FIELD', `missing required field '${name}'${field === '' ? '' : ` in ${field}`}`);
+    }
+    case 'type': {
+      const expected = String(error.params['type']);
+      const hint =
+        expected === 'string' && (typeof error.data === 'number' || typeof error.data === 'boolean')
+          ? `quote it: "${String(error.data)}"`
+          : undefined;
+      return make(
+        'WRONG_TYPE',
+        `'${field}' must be ${article(expected)}, not ${describeType(error.data)}`,
+        hint,
+      );
+    }
+    case 'enum': {
+      const allowed = (error.params['allowedValues'] as unknown[]).map(String);
+      const suggestion = typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
+      const hint = `${suggestion === undefined ? '' : `${suggestion} `}expected one of: ${allowed.join(', ')}`;
+      return make('INVALID_VALUE', `${quote(error.data)} is not a valid ${field}`, hint);
+    }
+    case 'const':
+      return make('INVALID_VALUE', `'${field}' must be ${quote(error.params['allowedValue'])}`);
+    case 'pattern':
+      return patternDiagnostic(error, field, make);
+    case 'minLength':
+      return make('INVALID_VALUE', `'${field}' must not be empty`);
+    case 'format':
+      return make(
+        'INVALID_VALUE',
+        `${quote(error.data)} is not a valid ${String(error.params['format'])} for '${field}'`,
+      );
+    case 'if':
+      // The branch's own errors say what is wrong; "must match then schema" adds nothing.
+      return [];
+    default:
+      return make('INVALID_VALUE', `'${field}' ${error.message ?? 'is invalid'}`);
+  }
+}
+
+type Make = (code: DiagnosticCode, message: string, hint?: string) => Diagnostic[];
+
+function patternDiagnostic(error: ErrorObject, field: string, make: Make): Diagnostic[] {
+  const definition = /\$defs\/(\w+)\/pattern$/.exec(error.schemaPath)?.[1] ?? '';
+  const value = String(error.data);
+  if (definition.endsWith('Urn') || definition.endsWith('Ref')) {
+    const parsed = parseUrn(value);
+    const reason = parsed.ok ? `it is a ${parsed.value.entityType} URN` : parsed.error;
+    const shape = isJsonObject(error.parentSchema) ? error.parentSchema['description'] : undefined;
+    const expected = typeof shape === 'string' ? `; expected ${shape}` : '';
+    return make('MALFORMED_URN', `malformed URN ${quote(value)} in '${field}'`, `${reason}${expected}`);
+  }
+  if (definition === 'platform') {
+    return make(
+      'INVALID_VALUE',
+      `${quote(value)} is not a platform name`,
+      'write the platform name, e.g. feast or sagemaker',
+    );
+  }
+  if (field === 'id') {
+    return make(
+      'INVALID_VALUE',
+      `a term id is not a URN: ${quote(value)}`,
+      'write the id alone, e.g. Classification.PII',
+    );
+  }
+  return make(
+    'INVALID_VALUE',
+    `${quote(value)} is not a valid ${field}`,
+    `it must match ${String(error.params['pattern'])}`,
+  );
+}
+
+function pointerToPath(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+/** features[0].dataType */
+function fieldLabel(path: readonly (string | number)[]): string {
+  return path.reduce<string>(
+    (label, segment) =>
+      typeof segment === 'number' ? `${label}[${segment}]` : label === '' ? segment : `${label}.${segment}`,
+    '',
+  );
+}
+
+function propertiesOf(schema: unknown): Record<string, unknown> {
+  if (!isJsonObject(schema)) return {};
+  const properties = schema['properties'];
+  return isJsonObject(properties) ? properties : {};
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return `${article(typeof value)} (${JSON.stringify(value)})`;
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = { object: 'a mapping', array: 'a list', integer: 'an integer' };
+  return names[type] ?? `a ${type}`;
+}
+
+function quote(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+}
+
+function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((diagnostic) => {
+    const key = `${diagnostic.code}|${diagnostic.message}|${diagnostic.location?.line}:${diagnostic.location?.column}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,33 @@
+/** "Did you mean …?" suggestions by edit distance, for unknown fields, values and references. */
+
+export function editDistance(a: string, b: string): number {
+  const previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    let diagonal = previous[0] as number;
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const above = previous[j] as number;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      previous[j] = Math.min(above + 1, (previous[j - 1] as number) + 1, diagonal + cost);
+      diagonal = above;
+    }
+  }
+  return previous[b.length] as number;
+}
+
+/** The closest candidate, when it is close enough to be a likely typo (case is ignored when comparing). */
+export function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
+  const needle = input.toLowerCase();
+  const limit = Math.max(2, Math.floor(input.length / 3));
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(needle, candidate.toLowerCase());
+    if (distance <= limit && (best === undefined || distance < best.distance)) best = { candidate, distance };
+  }
+  return best?.candidate;
+}
+
+export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
+  const match = closestMatch(input, candidates);
+  return match === undefined ? undefined : `did you mean '${match}'?`;
+}

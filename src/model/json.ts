@@ -1,0 +1,59 @@
+/** JSON values and the few helpers every layer needs to compare and print them deterministically. */
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | readonly JsonValue[] | JsonObject;
+export interface JsonObject {
+  readonly [key: string]: JsonValue;
+}
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isStringArray(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** JSON.stringify with object keys sorted at every level, so equal values print equally. */
+export function stableStringify(value: unknown, indent?: number): string {
+  return JSON.stringify(sortKeys(value), null, indent);
+}
+
+/** A copy of the value with object keys in sorted order (arrays keep their order). */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (isJsonObject(value)) {
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const item = value[key];
+      if (item !== undefined) sorted[key] = sortKeys(item);
+    }
+    return sorted;
+  }
+  return value;
+}
+
+/** Structural equality of JSON values (object key order does not matter, array order does). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => jsonEqual(item, b[index]));
+  }
+  if (isJsonObject(a) && isJsonObject(b)) {
+    const aKeys = Object.keys(a).filter((key) => a[key] !== undefined);
+    const bKeys = Object.keys(b).filter((key) => b[key] !== undefined);
+    if (aKeys.length !== bKeys.length) return false;
+    return aKeys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+  }
+  return false;
+}
+
+/** Parses JSON text into `unknown`; returns an error message instead of throwing. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,30 @@
+import { runCli } from '../../src/cli/program.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI in-process with captured streams, no TTY and a clean environment. */
+export async function runCatalog(
+  args: readonly string[],
+  options: {
+    cwd?: string;
+    env?: Record<string, string | undefined>;
+    waitForInterrupt?: () => Promise<void>;
+  } = {},
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: { write: (text) => void (stdout += text), isTTY: false },
+    stderr: { write: (text) => void (stderr += text), isTTY: false },
+    env: { NO_COLOR: '1', ...options.env },
+    cwd: options.cwd ?? process.cwd(),
+    waitForInterrupt: options.waitForInterrupt ?? (() => new Promise<void>(() => undefined)),
+  };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
