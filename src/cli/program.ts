@@ -80,5 +80,19 @@ function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       setExitCode(await runValidate(dir, options, io));
     });
 
+  program
+    .command('serve')
+    .description('run the embedded DataHub-compatible catalog (Rest.li + GraphQL over SQLite)')
+    .option('--db <path>', 'SQLite data file', '.catalog/catalog.db')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--host <host>', 'address to listen on (non-loopback needs a token)', '127.0.0.1')
+    .addOption(
+      new Option('--token <token>', 'require this bearer token (default: $CATALOG_SERVER_TOKEN)').hideHelp(),
+    )
+    .action(async (options: { db: string; port: string; host: string; token?: string }) => {
+      const { runServe } = await import('./commands/serve.js');
+      setExitCode(await runServe(options, io));
+    });
+
   return program;
 }

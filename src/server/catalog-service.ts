@@ -1,0 +1,180 @@
+import { validateAspect } from '../model/aspect-validation.js';
+import type { JsonObject } from '../model/json.js';
+import type { Proposal } from '../model/proposal.js';
+import { entityHasAspect, isKnownEntityType, keyAspectFromUrn, keyAspectOf } from '../model/registry.js';
+import { parseRawUrn, parseUrn, URN_ENTITY_TYPES } from '../model/urn.js';
+import { versionOf, type AspectStore, type StoredAspect } from './store/aspect-store.js';
+
+/** A failure with the HTTP status DataHub answers it with. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The actor GMS stamps on its own writes and on synthesized aspects. */
+export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
+const UNVERSIONED = '-1';
+
+/** DataHub's EnvelopedAspect (entitiesV2). */
+export interface EnvelopedAspect {
+  readonly name: string;
+  readonly type: 'VERSIONED';
+  readonly version: number;
+  readonly value: JsonObject;
+  readonly created: { readonly time: number; readonly actor: string };
+  readonly systemMetadata?: JsonObject;
+}
+
+/**
+ * The catalog's semantics over the store: DataHub's write rules (entity registry, aspect validation,
+ * conditional writes, key aspects) and its read shapes.
+ */
+export class CatalogService {
+  constructor(
+    private readonly store: AspectStore,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Applies proposals in one transaction: all of them land, or (on the first error) none. */
+  ingest(proposals: readonly Proposal[], actor: string): void {
+    proposals.forEach((proposal) => this.check(proposal));
+    const now = this.clock();
+    this.store.transaction(() => {
+      for (const proposal of proposals) this.applyOne(proposal, actor, now);
+    });
+  }
+
+  /** Static checks, done before anything is written. */
+  private check(proposal: Proposal): void {
+    const { entityType, entityUrn, aspectName } = proposal;
+    if (!isKnownEntityType(entityType)) {
+      throw new ServiceError(422, `Failed to find entity with name ${entityType} in EntityRegistry`);
+    }
+    this.keyOf(entityUrn);
+    if (!entityHasAspect(entityType, aspectName)) {
+      throw new ServiceError(422, `Unknown aspect ${aspectName} for entity ${entityType}`);
+    }
+    const problems = validateAspect(aspectName, proposal.aspect);
+    if (problems.length > 0) throw new ServiceError(422, problems.join('; '));
+  }
+
+  private applyOne(proposal: Proposal, actor: string, now: number): void {
+    const { entityUrn, aspectName, changeType } = proposal;
+    const current = this.store.get(entityUrn, aspectName);
+    const header = (name: string): string | undefined =>
+      Object.entries(proposal.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+
+    const expected = header('If-Version-Match');
+    if (expected !== undefined && changeType !== 'RESTATE') {
+      const actual =
+        changeType === 'CREATE' || changeType === 'CREATE_ENTITY' || current === undefined
+          ? UNVERSIONED
+          : versionOf(current);
+      if (expected !== actual) {
+        throw new ServiceError(422, `Expected version ${expected}, actual version ${actual}`);
+      }
+    }
+    if (changeType === 'CREATE' && current !== undefined) {
+      if (header('If-None-Match') === '*') return;
+      throw new ServiceError(422, 'Cannot perform CREATE since the aspect already exists.');
+    }
+    if (changeType === 'CREATE_ENTITY' && this.exists(entityUrn)) {
+      if (header('If-None-Match') === '*') return;
+      throw new ServiceError(422, 'Cannot perform CREATE_ENTITY since the entity already exists.');
+    }
+
+    const systemMetadata = proposal.systemMetadata ?? {};
+    this.store.write(entityUrn, aspectName, proposal.aspect, systemMetadata, actor, now);
+    // Writing any aspect of a new entity creates the entity: its key aspect comes with it.
+    const key = this.keyOf(entityUrn);
+    if (aspectName !== key.aspectName && this.store.get(entityUrn, key.aspectName) === undefined) {
+      this.store.write(entityUrn, key.aspectName, key.value, systemMetadata, actor, now);
+    }
+  }
+
+  /** The key aspect of a URN; a URN that does not fit its entity's key is refused. */
+  keyOf(urn: string): { aspectName: string; value: JsonObject } {
+    const raw = parseRawUrn(urn);
+    if (!raw.ok) throw new ServiceError(400, `Failed to convert urn to Urn: ${urn}: ${raw.error}`);
+    const { entityType, parts } = raw.value;
+    if ((URN_ENTITY_TYPES as readonly string[]).includes(entityType)) {
+      const typed = parseUrn(urn);
+      if (!typed.ok) throw new ServiceError(400, `Invalid urn ${urn}: ${typed.error}`);
+    }
+    if (!isKnownEntityType(entityType)) {
+      throw new ServiceError(400, `Failed to find entity with name ${entityType} in EntityRegistry`);
+    }
+    const key = keyAspectFromUrn(entityType, parts);
+    if (key === undefined) {
+      throw new ServiceError(
+        400,
+        `Failed to convert urn to entity key: urns parts and key fields do not have same length for ${urn}`,
+      );
+    }
+    return key;
+  }
+
+  /** An entity exists when its key aspect is stored; soft-deleted entities count unless asked otherwise. */
+  exists(urn: string, includeSoftDeleted = true): boolean {
+    const entityType = parseRawUrn(urn);
+    if (!entityType.ok) return false;
+    const keyAspect = keyAspectOf(entityType.value.entityType);
+    if (keyAspect === undefined || this.store.get(urn, keyAspect) === undefined) return false;
+    return includeSoftDeleted || this.store.get(urn, 'status')?.value['removed'] !== true;
+  }
+
+  latest(urn: string, aspect: string): JsonObject | undefined {
+    return this.store.get(urn, aspect)?.value;
+  }
+
+  getVersion(urn: string, aspect: string, version: number): StoredAspect | undefined {
+    return this.store.get(urn, aspect, version);
+  }
+
+  /**
+   * The aspects of one entity as entitiesV2 answers: the requested aspects that exist, plus the key aspect,
+   * which DataHub synthesizes from the URN when it is not stored (so an unknown entity yields only its key).
+   */
+  envelopedAspects(urn: string, aspects?: readonly string[]): Record<string, EnvelopedAspect> {
+    const key = this.keyOf(urn);
+    const stored = this.store.latestAspects(urn, aspects);
+    const result: Record<string, EnvelopedAspect> = {};
+    for (const aspect of stored) result[aspect.aspect] = envelope(aspect);
+    if (result[key.aspectName] === undefined) {
+      result[key.aspectName] = {
+        name: key.aspectName,
+        type: 'VERSIONED',
+        version: 0,
+        value: key.value,
+        created: { time: this.clock(), actor: SYSTEM_ACTOR },
+      };
+    }
+    return result;
+  }
+
+  listUrns(entityType: string, start: number, count: number): { urns: string[]; total: number } {
+    const keyAspect = keyAspectOf(entityType);
+    if (keyAspect === undefined)
+      throw new ServiceError(400, `Failed to find entity with name ${entityType} in EntityRegistry`);
+    return this.store.listUrns(keyAspect, start, count);
+  }
+
+  now(): number {
+    return this.clock();
+  }
+}
+
+function envelope(aspect: StoredAspect): EnvelopedAspect {
+  return {
+    name: aspect.aspect,
+    type: 'VERSIONED',
+    version: aspect.version,
+    value: aspect.value,
+    created: { time: aspect.createdOn, actor: aspect.createdBy },
+    systemMetadata: aspect.systemMetadata,
+  };
+}

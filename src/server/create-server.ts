@@ -1,0 +1,236 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseJson } from '../model/json.js';
+import { CatalogService, ServiceError } from './catalog-service.js';
+import { executeGraphQL, parseGraphQLRequest } from './graphql/graphql-endpoint.js';
+import { parseRestliQuery, sendJson, sendRestliError } from './http/restli.js';
+import {
+  batchGetEntities,
+  entitiesAction,
+  getAspect,
+  getEntity,
+  ingestProposals,
+  serverConfig,
+  type RestliReply,
+} from './http/restli-routes.js';
+import { AspectStore } from './store/aspect-store.js';
+
+/** GMS refuses request bodies over 16,000,000 bytes (the reason DataHub's emitter keeps batches under 15 MiB). */
+export const MAX_BODY_BYTES = 16_000_000;
+
+/** Who GraphQL mutations are performed as (DataHub's root user). */
+export const SERVER_ACTOR = 'urn:li:corpuser:datahub';
+
+export interface CatalogServerOptions {
+  /** SQLite file, or ':memory:'. */
+  readonly db: string;
+  readonly port?: number;
+  readonly host?: string;
+  /** When set, every endpoint but /config requires `Authorization: Bearer <token>`. */
+  readonly token?: string;
+  /** Observes each request (tests count round trips with it). */
+  readonly onRequest?: (request: { readonly method: string; readonly path: string }) => void;
+  readonly clock?: () => number;
+}
+
+export interface CatalogServer {
+  readonly url: string;
+  readonly port: number;
+  readonly host: string;
+  readonly service: CatalogService;
+  /** Stops accepting requests, lets those in flight finish, and closes the database. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host);
+}
+
+/** Starts the embedded DataHub-compatible catalog. */
+export async function startCatalogServer(options: CatalogServerOptions): Promise<CatalogServer> {
+  const host = options.host ?? '127.0.0.1';
+  if (options.token === undefined && !isLoopback(host)) {
+    throw new Error(`refusing to listen on ${host} without a token: set --token or CATALOG_SERVER_TOKEN`);
+  }
+  const store = new AspectStore(options.db);
+  const service = new CatalogService(store, options.clock);
+  const expectedToken = options.token === undefined ? undefined : digest(options.token);
+
+  const server = createServer((request, response) => {
+    options.onRequest?.({ method: request.method ?? 'GET', path: request.url ?? '/' });
+    handle(request, response, service, expectedToken).catch((error: unknown) => {
+      // Last resort: a bug must not take the server down. Nothing was half-written (writes are transactional).
+      if (!response.headersSent) sendRestliError(response, 500, `Internal server error: ${describe(error)}`);
+      else response.destroy();
+    });
+  });
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 120_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    host,
+    service,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  service: CatalogService,
+  expectedToken: Buffer | undefined,
+): Promise<void> {
+  const url = request.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const path = queryStart < 0 ? url : url.slice(0, queryStart);
+  let rawQuery = queryStart < 0 ? '' : url.slice(queryStart + 1);
+  let method = request.method ?? 'GET';
+
+  if (path !== '/config' && expectedToken !== undefined && !authorized(request, expectedToken)) {
+    request.resume();
+    return sendRestliError(
+      response,
+      401,
+      'Unauthorized to perform this action. Please provide a valid token.',
+    );
+  }
+
+  let body: Buffer;
+  try {
+    body = await readBody(request);
+  } catch (error) {
+    if (error instanceof ServiceError) return sendRestliError(response, error.status, error.message);
+    throw error;
+  }
+
+  // Rest.li query tunnelling: a GET too long for a URL arrives as a POST carrying the query in its body.
+  if (method === 'POST' && request.headers['x-http-method-override'] === 'GET') {
+    method = 'GET';
+    rawQuery = body.toString('utf8');
+  }
+
+  try {
+    if (path === '/api/graphql' || path === '/api/v2/graphql') {
+      if (method !== 'POST')
+        return sendJson(response, 405, { error: 'Method not allowed' }, { Allow: 'POST' });
+      const parsed = parseJson(body.toString('utf8'));
+      const graphqlRequest = parsed.ok ? parseGraphQLRequest(parsed.value) : undefined;
+      if (graphqlRequest === undefined) {
+        // DataHub's GraphQLController answers unparsable requests with a bare 400.
+        response.writeHead(400, { 'Content-Length': 0 }).end();
+        return;
+      }
+      const result = await executeGraphQL(graphqlRequest, service, SERVER_ACTOR);
+      return sendJson(response, 200, result, { 'Content-Type': 'application/json;charset=utf-8' });
+    }
+    const reply = route(method, path, rawQuery, body, service);
+    return sendJson(response, reply.status, reply.body);
+  } catch (error) {
+    if (error instanceof ServiceError) return sendRestliError(response, error.status, error.message);
+    throw error;
+  }
+}
+
+function route(
+  method: string,
+  path: string,
+  rawQuery: string,
+  body: Buffer,
+  service: CatalogService,
+): RestliReply {
+  const params = parseRestliQuery(rawQuery);
+  const action = params.get('action');
+  const jsonBody = (): unknown => {
+    const parsed = parseJson(body.toString('utf8'));
+    if (!parsed.ok) throw new ServiceError(400, `Malformed JSON in the request body: ${parsed.error}`);
+    return parsed.value;
+  };
+  if (method === 'GET' && (path === '/config' || path === '/health')) {
+    return path === '/config' ? serverConfig() : { status: 200, body: { status: 'GOOD' } };
+  }
+  if (
+    method === 'POST' &&
+    path === '/aspects' &&
+    (action === 'ingestProposal' || action === 'ingestProposalBatch')
+  ) {
+    return ingestProposals(action, jsonBody(), service, SERVER_ACTOR);
+  }
+  if (method === 'POST' && path === '/entities' && typeof action === 'string') {
+    return entitiesAction(action, jsonBody(), service, SERVER_ACTOR);
+  }
+  if (method === 'GET' && path.startsWith('/aspects/')) {
+    return getAspect(decodeSegment(path.slice('/aspects/'.length)), params, service);
+  }
+  if (method === 'GET' && path.startsWith('/entitiesV2/')) {
+    return getEntity(decodeSegment(path.slice('/entitiesV2/'.length)), params, service);
+  }
+  if (method === 'GET' && path === '/entitiesV2') return batchGetEntities(params, service);
+  throw new ServiceError(404, `No resource for ${method} ${path}`);
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ServiceError(400, `Malformed percent-encoding in ${segment}`);
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    request.resume();
+    throw new ServiceError(
+      413,
+      `Request body of ${declared} bytes exceeds the limit of ${MAX_BODY_BYTES} bytes`,
+    );
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) {
+      request.resume();
+      throw new ServiceError(413, `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function authorized(request: IncomingMessage, expected: Buffer): boolean {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  if (match === null) return false;
+  // Compare digests of equal length so that the comparison time does not depend on the token.
+  return timingSafeEqual(digest(match[1] as string), expected);
+}
+
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

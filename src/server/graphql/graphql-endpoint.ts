@@ -1,0 +1,117 @@
+import { GraphQLError, buildSchema, graphql, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { isJsonObject } from '../../model/json.js';
+import type { CatalogService } from '../catalog-service.js';
+import { ServiceError } from '../catalog-service.js';
+import { EntityViews } from './entity-views.js';
+import { SCHEMA_SDL } from './schema-sdl.js';
+import { DataHubGraphQLError, TermMutations, type ResourceRef } from './term-mutations.js';
+
+const ERROR_TYPES: Readonly<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  403: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  500: 'SERVER_ERROR',
+};
+
+let schema: GraphQLSchema | undefined;
+export function catalogSchema(): GraphQLSchema {
+  schema ??= buildSchema(SCHEMA_SDL);
+  return schema;
+}
+
+export interface GraphQLRequest {
+  readonly query: string;
+  readonly variables?: Record<string, unknown>;
+  readonly operationName?: string;
+}
+
+/** Reads `{query, variables?, operationName?}`; undefined when the body is not a GraphQL request (→ 400). */
+export function parseGraphQLRequest(body: unknown): GraphQLRequest | undefined {
+  if (!isJsonObject(body) || typeof body['query'] !== 'string') return undefined;
+  const variables = body['variables'];
+  const operationName = body['operationName'];
+  return {
+    query: body['query'],
+    ...(isJsonObject(variables) ? { variables } : {}),
+    ...(typeof operationName === 'string' ? { operationName } : {}),
+  };
+}
+
+/**
+ * Executes a GraphQL request. As DataHub's GraphQLController: the answer is the spec result plus
+ * `"extensions": {}`, and resolver errors carry `extensions: {code, type}` (DataHubGraphQLError).
+ */
+export async function executeGraphQL(
+  request: GraphQLRequest,
+  service: CatalogService,
+  actor: string,
+): Promise<Record<string, unknown>> {
+  const views = new EntityViews(service);
+  const mutations = new TermMutations(service, actor);
+  const byType = (entityType: string) => (args: { urn: string }) =>
+    guard(() => views.entity(args.urn, entityType));
+  const rootValue = {
+    dataset: byType('dataset'),
+    mlFeature: byType('mlFeature'),
+    mlFeatureTable: byType('mlFeatureTable'),
+    mlModel: byType('mlModel'),
+    mlModelGroup: byType('mlModelGroup'),
+    glossaryTerm: byType('glossaryTerm'),
+    corpUser: byType('corpuser'),
+    entityExists: (args: { urn: string }) => guard(() => service.exists(args.urn)),
+    createGlossaryTerm: (args: { input: Parameters<TermMutations['createGlossaryTerm']>[0] }) =>
+      guard(() => mutations.createGlossaryTerm(args.input)),
+    addTerms: (args: { input: ResourceRef & { termUrns: string[] } }) =>
+      guard(() => mutations.addTerms(args.input.termUrns, args.input)),
+    addTerm: (args: { input: ResourceRef & { termUrn: string } }) =>
+      guard(() => mutations.addTerms([args.input.termUrn], args.input)),
+    removeTerm: (args: { input: ResourceRef & { termUrn: string } }) =>
+      guard(() => mutations.removeTerms([args.input.termUrn], [args.input])),
+    batchAddTerms: (args: { input: { termUrns: string[]; resources: (ResourceRef | null)[] } }) =>
+      guard(() => mutations.batchAddTerms(args.input.termUrns, present(args.input.resources))),
+    batchRemoveTerms: (args: { input: { termUrns: string[]; resources: (ResourceRef | null)[] } }) =>
+      guard(() => mutations.removeTerms(args.input.termUrns, present(args.input.resources))),
+  };
+  const result: ExecutionResult = await graphql({
+    schema: catalogSchema(),
+    source: request.query,
+    rootValue,
+    variableValues: request.variables ?? null,
+    operationName: request.operationName ?? null,
+  });
+  return {
+    data: result.data ?? null,
+    ...(result.errors === undefined ? {} : { errors: result.errors.map(formatError) }),
+    extensions: {},
+  };
+}
+
+/** Maps failures to DataHub's error classes: bad input is a 400 with its message, the rest a 500. */
+function guard<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof DataHubGraphQLError) throw error;
+    if (error instanceof ServiceError && error.status < 500)
+      throw new DataHubGraphQLError(400, error.message);
+    throw new DataHubGraphQLError(500, 'An unknown error occurred.');
+  }
+}
+
+function formatError(error: GraphQLError): Record<string, unknown> {
+  const json: Record<string, unknown> = { ...error.toJSON() };
+  const original = error.originalError;
+  if (original instanceof DataHubGraphQLError) {
+    return {
+      ...json,
+      message: original.message,
+      extensions: { code: original.code, type: ERROR_TYPES[original.code] },
+    };
+  }
+  return json;
+}
+
+function present<T>(items: readonly (T | null)[]): T[] {
+  return items.filter((item): item is T => item !== null);
+}

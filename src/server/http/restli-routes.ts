@@ -1,0 +1,190 @@
+/**
+ * The Rest.li resources of GMS that the product uses: /config, /aspects (ingestProposal, ingestProposalBatch,
+ * get), /entitiesV2 (get, batch_get) and /entities (ingest, batchIngest, listUrns, exists).
+ * Facts and sources: ../shared/reference/datahub-wire.md sections 1, 2 and 7.
+ */
+import { isJsonObject } from '../../model/json.js';
+import { parseMetadataRecords } from '../../model/metadata-file.js';
+import { parseWireProposal, type Proposal } from '../../model/proposal.js';
+import { entityHasAspect, fqnOfAspect } from '../../model/registry.js';
+import { parseRawUrn } from '../../model/urn.js';
+import { ServiceError, type CatalogService } from '../catalog-service.js';
+import { listParam, stringParam } from './restli.js';
+
+/** Most URNs one batch_get may name (a guard against runaway requests, far above what clients send). */
+export const MAX_BATCH_GET_URNS = 10_000;
+
+export interface RestliReply {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const ok = (body: unknown): RestliReply => ({ status: 200, body });
+
+export function serverConfig(): RestliReply {
+  return ok({
+    // DataHub's Python client refuses a server whose /config lacks noCode: "true" (it would be the frontend).
+    noCode: 'true',
+    versions: { 'acryldata/datahub': { version: 'v0.14.1', commit: 'catalog-embedded' } },
+    statefulIngestionCapable: false,
+    retention: 'false',
+    timeZone: 'GMT',
+    datasetUrnNameCasing: false,
+    patchCapable: false,
+    catalogEmbedded: true,
+  });
+}
+
+/** POST /aspects?action=ingestProposal|ingestProposalBatch */
+export function ingestProposals(
+  action: string,
+  body: unknown,
+  service: CatalogService,
+  actor: string,
+): RestliReply {
+  if (!isJsonObject(body)) throw new ServiceError(400, 'the request body must be a JSON object');
+  checkAsync(body['async']);
+  let raw: unknown[];
+  if (action === 'ingestProposal') {
+    if (body['proposal'] === undefined) throw new ServiceError(400, "Parameter 'proposal' is required");
+    raw = [body['proposal']];
+  } else {
+    if (!Array.isArray(body['proposals']))
+      throw new ServiceError(400, "Parameter 'proposals' is required and must be an array");
+    raw = body['proposals'];
+  }
+  const proposals: Proposal[] = raw.map((item, index) => {
+    const parsed = parseWireProposal(item);
+    if (!parsed.ok)
+      throw new ServiceError(422, raw.length > 1 ? `proposals[${index}]: ${parsed.error}` : parsed.error);
+    return parsed.value;
+  });
+  service.ingest(proposals, actor);
+  return ok({ value: 'success' });
+}
+
+/** `async` is a JSON string ("true"/"false"); the embedded catalog always writes synchronously. */
+function checkAsync(value: unknown): void {
+  if (value === undefined || value === 'true' || value === 'false' || typeof value === 'boolean') return;
+  throw new ServiceError(400, `Parameter 'async' must be "true" or "false", got ${JSON.stringify(value)}`);
+}
+
+/** GET /aspects/<urn>?aspect=<name>&version=<n> */
+export function getAspect(
+  urn: string,
+  params: Map<string, string | string[]>,
+  service: CatalogService,
+): RestliReply {
+  const aspect = stringParam(params, 'aspect');
+  if (aspect === undefined || aspect === '') throw new ServiceError(400, "Parameter 'aspect' is required");
+  const versionText = stringParam(params, 'version') ?? '0';
+  if (!/^\d+$/.test(versionText))
+    throw new ServiceError(400, `Parameter 'version' must be a non-negative integer`);
+  const entityType = entityTypeOf(urn);
+  if (!entityHasAspect(entityType, aspect))
+    throw new ServiceError(400, `Unknown aspect ${aspect} for entity ${entityType}`);
+  const version = Number(versionText);
+  const stored = service.getVersion(urn, aspect, version);
+  if (stored === undefined)
+    throw new ServiceError(404, `No aspect ${aspect} (version ${version}) for ${urn}`);
+  return ok({ aspect: { [fqnOfAspect(aspect) ?? aspect]: stored.value }, version });
+}
+
+/** GET /entitiesV2/<urn>?aspects=List(...) */
+export function getEntity(
+  urn: string,
+  params: Map<string, string | string[]>,
+  service: CatalogService,
+): RestliReply {
+  return ok(entityResponse(urn, listParam(params, 'aspects'), service));
+}
+
+/** GET /entitiesV2?ids=List(...)&aspects=List(...) (X-RestLi-Method: batch_get) */
+export function batchGetEntities(
+  params: Map<string, string | string[]>,
+  service: CatalogService,
+): RestliReply {
+  const ids = listParam(params, 'ids');
+  if (ids === undefined || ids.length === 0) throw new ServiceError(400, "Parameter 'ids' is required");
+  if (ids.length > MAX_BATCH_GET_URNS)
+    throw new ServiceError(400, `batch_get is limited to ${MAX_BATCH_GET_URNS} ids`);
+  const types = new Set(ids.map(entityTypeOf));
+  // GMS takes the entity name from the first URN, so one call reads one entity type.
+  if (types.size > 1)
+    throw new ServiceError(400, `batch_get reads one entity type per call, got ${[...types].join(', ')}`);
+  const aspects = listParam(params, 'aspects');
+  const results: Record<string, unknown> = {};
+  for (const urn of new Set(ids)) results[urn] = entityResponse(urn, aspects, service);
+  return ok({ results, statuses: {}, errors: {} });
+}
+
+function entityResponse(
+  urn: string,
+  aspects: string[] | undefined,
+  service: CatalogService,
+): Record<string, unknown> {
+  const entityName = entityTypeOf(urn);
+  const known = aspects?.filter((aspect) => entityHasAspect(entityName, aspect));
+  return { entityName, urn, aspects: service.envelopedAspects(urn, known) };
+}
+
+/** POST /entities?action=... */
+export function entitiesAction(
+  action: string,
+  body: unknown,
+  service: CatalogService,
+  actor: string,
+): RestliReply {
+  if (!isJsonObject(body)) throw new ServiceError(400, 'the request body must be a JSON object');
+  switch (action) {
+    case 'ingest':
+    case 'batchIngest': {
+      const entities = action === 'ingest' ? [body['entity']] : body['entities'];
+      if (!Array.isArray(entities)) throw new ServiceError(400, "Parameter 'entities' is required");
+      const systemMetadata = action === 'ingest' ? [body['systemMetadata']] : body['systemMetadata'];
+      const records = entities.map((entity, index) => ({
+        proposedSnapshot: isJsonObject(entity) ? entity['value'] : undefined,
+        ...(Array.isArray(systemMetadata) && isJsonObject(systemMetadata[index])
+          ? { systemMetadata: systemMetadata[index] }
+          : {}),
+      }));
+      const parsed = parseMetadataRecords(records);
+      if (!parsed.ok) {
+        throw new ServiceError(
+          422,
+          parsed.errors.map((error) => `entity ${error.index}: ${error.message}`).join('; '),
+        );
+      }
+      service.ingest(parsed.proposals, actor);
+      return ok({});
+    }
+    case 'listUrns': {
+      const entity = body['entity'];
+      const start = body['start'] ?? 0;
+      const count = body['count'] ?? 100;
+      if (typeof entity !== 'string') throw new ServiceError(400, "Parameter 'entity' is required");
+      if (!isCount(start) || !isCount(count) || count > 10_000) {
+        throw new ServiceError(400, "Parameters 'start' and 'count' must be integers (count at most 10000)");
+      }
+      const page = service.listUrns(entity, start, count);
+      return ok({ value: { entities: page.urns, start, count: page.urns.length, total: page.total } });
+    }
+    case 'exists': {
+      const urn = body['urn'];
+      if (typeof urn !== 'string') throw new ServiceError(400, "Parameter 'urn' is required");
+      return ok({ value: service.exists(urn, body['includeSoftDelete'] !== false) });
+    }
+    default:
+      throw new ServiceError(400, `Unknown action ${action} on resource entities`);
+  }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function entityTypeOf(urn: string): string {
+  const raw = parseRawUrn(urn);
+  if (!raw.ok) throw new ServiceError(400, `Invalid urn ${urn}: ${raw.error}`);
+  return raw.value.entityType;
+}

@@ -1,0 +1,178 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { isJsonObject, jsonEqual, type JsonObject } from '../../model/json.js';
+import { migrate } from './migrations.js';
+
+export interface StoredAspect {
+  readonly urn: string;
+  readonly aspect: string;
+  /** Row version: 0 is the latest. */
+  readonly version: number;
+  readonly value: JsonObject;
+  readonly systemMetadata: JsonObject;
+  readonly createdOn: number;
+  readonly createdBy: string;
+}
+
+export interface WriteResult {
+  /** False when the value equals the stored one (DataHub keeps the version and only refreshes lastObserved). */
+  readonly changed: boolean;
+  /** The aspect's version after the write (systemMetadata.version). */
+  readonly version: string;
+}
+
+interface Row {
+  urn: string;
+  aspect: string;
+  version: number;
+  metadata: string;
+  systemmetadata: string;
+  createdon: number;
+  createdby: string;
+}
+
+/**
+ * Durable storage of versioned aspects in SQLite (WAL). Every method is synchronous; callers wrap a request's
+ * writes in `transaction` so that a batch is all or nothing.
+ */
+export class AspectStore {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+    this.statements = {
+      get: this.db.prepare<[string, string, number], Row>(
+        'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? AND version = ?',
+      ),
+      latestOfUrn: this.db.prepare<[string], Row>(
+        'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND version = 0 ORDER BY aspect',
+      ),
+      maxVersion: this.db.prepare<[string, string], { max: number | null }>(
+        'SELECT MAX(version) AS max FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ?',
+      ),
+      insert: this.db.prepare(
+        `INSERT INTO metadata_aspect_v2 (urn, aspect, version, metadata, systemmetadata, createdon, createdby)
+         VALUES (@urn, @aspect, @version, @metadata, @systemmetadata, @createdon, @createdby)`,
+      ),
+      updateLatest: this.db.prepare(
+        `UPDATE metadata_aspect_v2 SET metadata = @metadata, systemmetadata = @systemmetadata,
+           createdon = @createdon, createdby = @createdby
+         WHERE urn = @urn AND aspect = @aspect AND version = 0`,
+      ),
+      touch: this.db.prepare(
+        'UPDATE metadata_aspect_v2 SET systemmetadata = ? WHERE urn = ? AND aspect = ? AND version = 0',
+      ),
+      listUrns: this.db.prepare<[string, number, number], { urn: string }>(
+        'SELECT urn FROM metadata_aspect_v2 WHERE aspect = ? AND version = 0 ORDER BY urn LIMIT ? OFFSET ?',
+      ),
+      countUrns: this.db.prepare<[string], { total: number }>(
+        'SELECT COUNT(*) AS total FROM metadata_aspect_v2 WHERE aspect = ? AND version = 0',
+      ),
+    };
+  }
+
+  /** Runs `work` in one transaction: everything it writes lands, or nothing does. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  get(urn: string, aspect: string, version = 0): StoredAspect | undefined {
+    const row = this.statements.get.get(urn, aspect, version);
+    return row === undefined ? undefined : toStored(row);
+  }
+
+  /** Latest values of the given aspects (all aspects when `aspects` is undefined) of one entity. */
+  latestAspects(urn: string, aspects?: readonly string[]): StoredAspect[] {
+    if (aspects === undefined) return this.statements.latestOfUrn.all(urn).map(toStored);
+    return aspects.flatMap((aspect) => this.get(urn, aspect) ?? []);
+  }
+
+  /** Writes the latest value of an aspect, keeping the previous one as a history row. */
+  write(
+    urn: string,
+    aspect: string,
+    value: JsonObject,
+    systemMetadata: JsonObject,
+    actor: string,
+    now: number,
+  ): WriteResult {
+    const current = this.get(urn, aspect);
+    if (current !== undefined && jsonEqual(current.value, value)) {
+      const refreshed = { ...current.systemMetadata, ...withoutVersion(systemMetadata), lastObserved: now };
+      this.statements.touch.run(JSON.stringify(refreshed), urn, aspect);
+      return { changed: false, version: versionOf(current) };
+    }
+    const nextVersion = current === undefined ? '1' : String(Number(versionOf(current)) + 1);
+    const row = {
+      urn,
+      aspect,
+      metadata: JSON.stringify(value),
+      systemmetadata: JSON.stringify({
+        lastObserved: now,
+        ...withoutVersion(systemMetadata),
+        version: nextVersion,
+      }),
+      createdon: now,
+      createdby: actor,
+    };
+    if (current === undefined) {
+      this.statements.insert.run({ ...row, version: 0 });
+    } else {
+      const history = (this.statements.maxVersion.get(urn, aspect)?.max ?? 0) + 1;
+      this.statements.insert.run({
+        urn,
+        aspect,
+        version: history,
+        metadata: JSON.stringify(current.value),
+        systemmetadata: JSON.stringify(current.systemMetadata),
+        createdon: current.createdOn,
+        createdby: current.createdBy,
+      });
+      this.statements.updateLatest.run(row);
+    }
+    return { changed: true, version: nextVersion };
+  }
+
+  /** URNs whose latest key aspect is stored, sorted, one page at a time. */
+  listUrns(keyAspect: string, start: number, count: number): { urns: string[]; total: number } {
+    const urns = this.statements.listUrns.all(keyAspect, count, start).map((row) => row.urn);
+    const total = this.statements.countUrns.get(keyAspect)?.total ?? 0;
+    return { urns, total };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** The version If-Version-Match compares: systemMetadata.version, else the row version floored at 1. */
+export function versionOf(stored: StoredAspect): string {
+  const version = stored.systemMetadata['version'];
+  return typeof version === 'string' ? version : String(Math.max(1, stored.version));
+}
+
+function withoutVersion(systemMetadata: JsonObject): JsonObject {
+  const { version: _ignored, ...rest } = systemMetadata;
+  return rest;
+}
+
+function toStored(row: Row): StoredAspect {
+  const value: unknown = JSON.parse(row.metadata);
+  const systemMetadata: unknown = JSON.parse(row.systemmetadata);
+  return {
+    urn: row.urn,
+    aspect: row.aspect,
+    version: row.version,
+    value: isJsonObject(value) ? value : {},
+    systemMetadata: isJsonObject(systemMetadata) ? systemMetadata : {},
+    createdOn: row.createdon,
+    createdBy: row.createdby,
+  };
+}
