@@ -94,5 +94,39 @@ function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       setExitCode(await runServe(options, io));
     });
 
+  program
+    .command('ingest')
+    .description(
+      'load DataHub metadata files (MCE snapshots and MCPs, as the file sink writes them) into the target',
+    )
+    .argument('<file...>', 'JSON metadata files')
+    .option(
+      '--server <url>',
+      'DataHub GMS URL (default: $DATAHUB_GMS_URL, ~/.datahubenv, else the embedded catalog)',
+    )
+    .action(async (files: string[], options: { server?: string }) => {
+      const { runIngest } = await import('./commands/ingest.js');
+      setExitCode(await runIngest(files, options, io));
+    });
+
+  program
+    .command('get')
+    .description('print aspects of an entity as JSON, keyed by aspect name (like `datahub get`)')
+    .requiredOption('--urn <urn>', 'entity URN')
+    .requiredOption(
+      '--aspect <name>',
+      'aspect name (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option(
+      '--server <url>',
+      'DataHub GMS URL (default: $DATAHUB_GMS_URL, ~/.datahubenv, else the embedded catalog)',
+    )
+    .action(async (options: { urn: string; aspect: string[]; server?: string }) => {
+      const { runGet } = await import('./commands/get.js');
+      setExitCode(await runGet(options, io));
+    });
+
   return program;
 }

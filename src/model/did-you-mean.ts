@@ -18,9 +18,16 @@ export function editDistance(a: string, b: string): number {
 /** The closest candidate, when it is close enough to be a likely typo (case is ignored when comparing). */
 export function closestMatch(input: string, candidates: Iterable<string>): string | undefined {
   const needle = input.toLowerCase();
+  const list = [...candidates];
+  // A shortened name ("mlFeatureProps") is a likely mistake even when the edit distance is large: suggest the
+  // one candidate that shares all but the last two characters of the input as its prefix.
+  const stem = needle.slice(0, Math.max(4, needle.length - 2));
+  const extended =
+    needle.length >= 6 ? list.filter((candidate) => candidate.toLowerCase().startsWith(stem)) : [];
+  if (extended.length === 1) return extended[0];
   const limit = Math.max(2, Math.floor(input.length / 3));
   let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of candidates) {
+  for (const candidate of list) {
     const distance = editDistance(needle, candidate.toLowerCase());
     if (distance <= limit && (best === undefined || distance < best.distance)) best = { candidate, distance };
   }

@@ -57,3 +57,8 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** The value when it is a string, else the fallback (for fields read from untrusted JSON). */
+export function stringOr(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}

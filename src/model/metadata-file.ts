@@ -62,6 +62,7 @@ function fromSnapshot(record: JsonObject): Proposal[] | string {
   if (typeof urn !== 'string') return `${snapshotClass} has no urn`;
   const raw = parseRawUrn(urn);
   if (!raw.ok) return `invalid urn ${JSON.stringify(urn)}: ${raw.error}`;
+  if (!isKnownEntityType(raw.value.entityType)) return `unknown entity type ${raw.value.entityType} (${urn})`;
   const aspects = body['aspects'];
   if (!Array.isArray(aspects)) return `${snapshotClass} has no aspects list`;
   const systemMetadata = record['systemMetadata'];

@@ -14,13 +14,21 @@ export async function runCatalog(
     cwd?: string;
     env?: Record<string, string | undefined>;
     waitForInterrupt?: () => Promise<void>;
+    onStdout?: (text: string) => void;
+    stderrIsTTY?: boolean;
   } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    stdout: { write: (text) => void (stdout += text), isTTY: false },
-    stderr: { write: (text) => void (stderr += text), isTTY: false },
+    stdout: {
+      write: (text) => {
+        stdout += text;
+        options.onStdout?.(text);
+      },
+      isTTY: false,
+    },
+    stderr: { write: (text) => void (stderr += text), isTTY: options.stderrIsTTY ?? false },
     env: { NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
     waitForInterrupt: options.waitForInterrupt ?? (() => new Promise<void>(() => undefined)),

@@ -5,7 +5,7 @@
  * Related entities are resolved lazily (graphql-js calls function-valued fields), so only what a query
  * selects is read.
  */
-import { isJsonObject, isStringArray, type JsonObject, type JsonValue } from '../../model/json.js';
+import { isJsonObject, isStringArray, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
 import { encodeUrnPart, parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 
@@ -67,7 +67,7 @@ export class EntityViews {
       ...this.common(urn),
       type: 'DATASET',
       name: key['name'],
-      platform: platformView(String(key['platform'])),
+      platform: platformView(stringOr(key['platform'])),
       editableSchemaMetadata: () => {
         const aspect = this.service.latest(urn, 'editableSchemaMetadata');
         if (aspect === undefined) return null;
@@ -76,7 +76,7 @@ export class EntityViews {
           : [];
         return {
           editableSchemaFieldInfo: entries.filter(isJsonObject).map((entry) => {
-            const fieldPath = String(entry['fieldPath']);
+            const fieldPath = stringOr(entry['fieldPath']);
             const fieldUrn = `urn:li:schemaField:(${urn},${encodeUrnPart(fieldPath)})`;
             return {
               fieldPath,
@@ -118,7 +118,7 @@ export class EntityViews {
       ...this.common(urn),
       type: 'MLFEATURE_TABLE',
       name: key['name'],
-      platform: platformView(String(key['platform'])),
+      platform: platformView(stringOr(key['platform'])),
       description: text(properties?.['description']),
       properties:
         properties === undefined
@@ -138,7 +138,7 @@ export class EntityViews {
       ...this.common(urn),
       type: 'MLMODEL',
       name: key['name'],
-      platform: platformView(String(key['platform'])),
+      platform: platformView(stringOr(key['platform'])),
       origin: key['origin'],
       description: text(properties?.['description']),
       properties:
@@ -168,7 +168,7 @@ export class EntityViews {
       ...this.common(urn),
       type: 'MLMODEL_GROUP',
       name: key['name'],
-      platform: platformView(String(key['platform'])),
+      platform: platformView(stringOr(key['platform'])),
       origin: key['origin'],
       description: text(properties?.['description']),
       properties:
@@ -219,7 +219,7 @@ export class EntityViews {
     const terms = Array.isArray(aspect['terms']) ? aspect['terms'].filter(isJsonObject) : [];
     return {
       terms: terms.map((association) => ({
-        term: () => this.glossaryTerm(String(association['urn'])),
+        term: () => this.glossaryTerm(stringOr(association['urn'])),
         actor: () => (typeof association['actor'] === 'string' ? this.corpUser(association['actor']) : null),
         associatedUrn,
       })),

@@ -1,4 +1,4 @@
-import { GraphQLError, buildSchema, graphql, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { buildSchema, graphql, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { ServiceError } from '../catalog-service.js';

@@ -5,7 +5,7 @@
  * ingest path as Rest.li writes, in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
 import type { Proposal } from '../../model/proposal.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
@@ -200,8 +200,8 @@ function editTerms(
   mode: 'add' | 'remove',
 ): { terms: JsonValue[] } {
   const terms = Array.isArray(current?.['terms']) ? current['terms'].filter(isJsonObject) : [];
-  if (mode === 'remove') return { terms: terms.filter((term) => !termUrns.includes(String(term['urn']))) };
-  const present = new Set(terms.map((term) => String(term['urn'])));
+  if (mode === 'remove') return { terms: terms.filter((term) => !termUrns.includes(stringOr(term['urn']))) };
+  const present = new Set(terms.map((term) => stringOr(term['urn'])));
   return {
     terms: [...terms, ...[...new Set(termUrns)].filter((urn) => !present.has(urn)).map((urn) => ({ urn }))],
   };

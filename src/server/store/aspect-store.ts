@@ -159,7 +159,7 @@ export function versionOf(stored: StoredAspect): string {
 }
 
 function withoutVersion(systemMetadata: JsonObject): JsonObject {
-  const { version: _ignored, ...rest } = systemMetadata;
+  const { version, ...rest } = systemMetadata;
   return rest;
 }
 

@@ -1,0 +1,48 @@
+import { createDataHubClient, type DataHubClient } from '../client/datahub-client.js';
+import type { HttpClientOptions } from '../client/http-client.js';
+import { describeTarget, resolveTarget, type Target, type TargetInputs } from '../client/target.js';
+import { startCatalogServer } from '../server/create-server.js';
+import type { CliIo } from './io.js';
+
+export interface Connection {
+  readonly client: DataHubClient;
+  readonly target: Target;
+  /** "http://… (from DATAHUB_GMS_URL, with a token)" or "the embedded catalog (…)"; never the token. */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to the chosen target. The embedded catalog is started in-process on a loopback port and reached
+ * through the same HTTP client as a real DataHub, so both paths run the same code.
+ */
+export async function connect(
+  inputs: Omit<TargetInputs, 'env' | 'cwd'>,
+  io: CliIo,
+  http: HttpClientOptions = {},
+): Promise<Connection> {
+  const target = await resolveTarget({ ...inputs, env: io.env, cwd: io.cwd });
+  const onRetry: HttpClientOptions['onRetry'] = (event) =>
+    io.stderr.write(
+      `retrying ${event.method} ${event.url} in ${(event.delayMs / 1000).toFixed(1)}s (${event.reason})\n`,
+    );
+  if (target.kind === 'remote') {
+    const client = createDataHubClient({
+      gmsUrl: target.gmsUrl,
+      graphqlUrl: target.graphqlUrl,
+      http: { onRetry, ...http, ...(target.token === undefined ? {} : { token: target.token }) },
+    });
+    return { client, target, description: describeTarget(target), close: () => client.close() };
+  }
+  const server = await startCatalogServer({ db: target.dbPath, port: 0, host: '127.0.0.1' });
+  const client = createDataHubClient({ gmsUrl: server.url, http: { onRetry, ...http } });
+  return {
+    client,
+    target,
+    description: describeTarget(target),
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { CatalogError } from '../errors.js';
+import { isJsonObject, parseJson, type JsonObject } from '../model/json.js';
+import type { HttpClient } from './http-client.js';
+
+export interface GraphQLErrorInfo {
+  readonly message: string;
+  /** DataHub's extensions.code (400, 403, 404, 409, 500), when present. */
+  readonly code?: number;
+}
+
+/** A GraphQL answer that carried errors: like DataHub's Python GraphError. */
+export class GraphQLRequestError extends CatalogError {
+  constructor(
+    readonly errors: readonly GraphQLErrorInfo[],
+    what: string,
+  ) {
+    super('GRAPHQL_ERROR', `${what} failed: ${errors.map((error) => error.message).join('; ')}`);
+  }
+}
+
+/** POST {query, variables} to DataHub's GraphQL endpoint (GMS `/api/graphql` by default). */
+export class GraphQLClient {
+  constructor(
+    private readonly http: HttpClient,
+    readonly url: string,
+  ) {}
+
+  async execute(query: string, variables: JsonObject, what: string): Promise<JsonObject> {
+    const response = await this.http.request('POST', this.url, {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    if (response.status === 401 || response.status === 403) {
+      throw new CatalogError(
+        'AUTH_FAILED',
+        `${what} failed: ${this.url} answered ${response.status} (set DATAHUB_GMS_TOKEN or add a token to ~/.datahubenv)`,
+      );
+    }
+    if (response.status !== 200) {
+      throw new CatalogError(
+        'HTTP_ERROR',
+        `${what} failed: ${this.url} answered ${response.status} ${response.text.slice(0, 300)}`,
+      );
+    }
+    const parsed = parseJson(response.text);
+    if (!parsed.ok || !isJsonObject(parsed.value)) {
+      throw new CatalogError('BAD_RESPONSE', `${what} failed: ${this.url} answered with invalid JSON`);
+    }
+    const errors = parsed.value['errors'];
+    if (Array.isArray(errors) && errors.length > 0) {
+      throw new GraphQLRequestError(
+        errors.map((error) => {
+          const extensions = isJsonObject(error) ? error['extensions'] : undefined;
+          const code =
+            isJsonObject(extensions) && typeof extensions['code'] === 'number'
+              ? extensions['code']
+              : undefined;
+          const message =
+            isJsonObject(error) && typeof error['message'] === 'string' ? error['message'] : 'unknown error';
+          return { message, ...(code === undefined ? {} : { code }) };
+        }),
+        what,
+      );
+    }
+    const data = parsed.value['data'];
+    if (!isJsonObject(data))
+      throw new CatalogError('BAD_RESPONSE', `${what} failed: ${this.url} answered without data`);
+    return data;
+  }
+}

@@ -1,0 +1,207 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import { CatalogError } from '../errors.js';
+
+/** Retry behaviour, after DataHub's Python emitter (4 retries on 429/500/502/503/504, exponential backoff). */
+export interface RetryPolicy {
+  readonly maxRetries: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** Total time spent waiting between attempts of one request, at most. */
+  readonly maxTotalDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxRetries: 4,
+  baseDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  maxTotalDelayMs: 120_000,
+};
+export const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+/** A hostile or broken server must not make the client buffer without bound. */
+export const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+
+export interface HttpClientOptions {
+  readonly token?: string;
+  /** Per attempt. DataHub's emitter uses 30 s. */
+  readonly timeoutMs?: number;
+  readonly retry?: RetryPolicy;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+  readonly onRetry?: (event: RetryEvent) => void;
+  readonly dispatcher?: Dispatcher;
+  readonly userAgent?: string;
+}
+
+export interface RetryEvent {
+  readonly method: string;
+  readonly url: string;
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly reason: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+}
+
+export interface RequestOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/**
+ * HTTP with a keep-alive connection pool per origin, a timeout per attempt, and retries with exponential
+ * backoff and jitter on 429, 5xx and connection errors, honouring Retry-After, within a bounded total wait.
+ * POSTs are retried too (as DataHub's emitter does): the writes this tool sends are idempotent or conditional.
+ * The token goes into the Authorization header and nowhere else (never into an error or a log line).
+ */
+export class HttpClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly retry: RetryPolicy;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(private readonly options: HttpClientOptions = {}) {
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher =
+      options.dispatcher ?? new Agent({ connections: 16, keepAliveTimeout: 10_000, pipelining: 1 });
+    this.retry = options.retry ?? DEFAULT_RETRY;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+  }
+
+  async request(method: string, url: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    let waited = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      let failure: { reason: string; retryAfterMs?: number; error?: unknown };
+      try {
+        const response = await this.attempt(method, url, options);
+        if (!RETRIED_STATUSES.has(response.status)) return response;
+        const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
+        failure = {
+          reason: `HTTP ${response.status}`,
+          ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        };
+        if (attempt >= this.retry.maxRetries) return response;
+      } catch (error) {
+        if (error instanceof CatalogError) throw error;
+        failure = { reason: describeNetworkError(error), error };
+        if (attempt >= this.retry.maxRetries) {
+          throw new CatalogError(
+            'NETWORK_ERROR',
+            `${method} ${safeUrl(url)} failed after ${attempt + 1} attempts: ${failure.reason}`,
+            { cause: error },
+          );
+        }
+      }
+      const delayMs = failure.retryAfterMs ?? this.backoff(attempt);
+      if (waited + delayMs > this.retry.maxTotalDelayMs) {
+        throw new CatalogError(
+          failure.error === undefined ? 'HTTP_ERROR' : 'NETWORK_ERROR',
+          `${method} ${safeUrl(url)} kept failing (${failure.reason}); giving up after waiting ${Math.round(waited / 1000)}s` +
+            (failure.retryAfterMs === undefined
+              ? ''
+              : ` (the server asked to wait ${Math.round(delayMs / 1000)}s more)`),
+        );
+      }
+      this.options.onRetry?.({
+        method,
+        url: safeUrl(url),
+        attempt: attempt + 1,
+        delayMs,
+        reason: failure.reason,
+      });
+      waited += delayMs;
+      await this.sleep(delayMs);
+    }
+  }
+
+  /** Exponential backoff with "equal jitter": half the capped delay, plus a random part of the other half. */
+  private backoff(attempt: number): number {
+    const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** attempt);
+    return Math.round(cap / 2 + this.random() * (cap / 2));
+  }
+
+  private async attempt(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+    const headers: Record<string, string> = {
+      'User-Agent': this.options.userAgent ?? 'catalog',
+      ...options.headers,
+    };
+    if (this.options.token !== undefined && this.options.token !== '') {
+      headers['Authorization'] = `Bearer ${this.options.token}`;
+    }
+    const timeoutMs = this.options.timeoutMs ?? 30_000;
+    const response = await request(url, {
+      method: method,
+      headers,
+      ...(options.body === undefined ? {} : { body: options.body }),
+      dispatcher: this.dispatcher,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > MAX_RESPONSE_BYTES) {
+      response.body.destroy();
+      throw new CatalogError(
+        'BAD_RESPONSE',
+        `${method} ${safeUrl(url)} answered ${declared} bytes, over the limit`,
+      );
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > MAX_RESPONSE_BYTES) {
+        response.body.destroy();
+        throw new CatalogError(
+          'BAD_RESPONSE',
+          `${method} ${safeUrl(url)} answered more than ${MAX_RESPONSE_BYTES} bytes`,
+        );
+      }
+      chunks.push(buffer);
+    }
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      text: Buffer.concat(chunks).toString('utf8'),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+}
+
+/** Retry-After is seconds or an HTTP date. */
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now: number = Date.now(),
+): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text.trim() === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(text.trim())) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The URL without query string or credentials: enough to say what failed, nothing secret. */
+export function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url.split('?')[0] ?? url;
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as Error & { code?: string }).code;
+    return code === undefined ? error.message : `${code}: ${error.message}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  startCatalogServer,
+  type CatalogServer,
+  type CatalogServerOptions,
+} from '../../src/server/create-server.js';
+
+export interface TestServer extends CatalogServer {
+  readonly dbPath: string;
+  readonly requests: { method: string; path: string }[];
+  post(
+    pathAndQuery: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; json: any }>;
+  get(pathAndQuery: string, headers?: Record<string, string>): Promise<{ status: number; json: any }>;
+  graphql(query: string, variables?: Record<string, unknown>): Promise<any>;
+}
+
+/** A temp directory removed after the test file. */
+export function tempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Starts the real embedded catalog on a loopback port 0 with its own SQLite file. */
+export async function startTestServer(
+  options: Partial<CatalogServerOptions> & { dbPath?: string } = {},
+): Promise<TestServer> {
+  const dbPath = options.dbPath ?? path.join(tempDir().dir, 'catalog.db');
+  const requests: { method: string; path: string }[] = [];
+  const server = await startCatalogServer({
+    db: dbPath,
+    port: 0,
+    ...options,
+    onRequest: (request) => {
+      requests.push(request);
+      options.onRequest?.(request);
+    },
+  });
+  const call = async (
+    method: string,
+    target: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await fetch(`${server.url}${target}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: response.status, json: json as any };
+  };
+  return {
+    ...server,
+
+    dbPath,
+    requests,
+    post: (target, body, headers) => call('POST', target, body, headers),
+    get: (target, headers) => call('GET', target, undefined, headers),
+    graphql: async (query, variables = {}) => (await call('POST', '/api/graphql', { query, variables })).json,
+  };
+}
+
+/** A Rest.li proposal with its aspect double-encoded, as DataHub's emitter sends it. */
+export function proposal(
+  entityUrn: string,
+  aspectName: string,
+  aspect: unknown,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    entityUrn,
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { value: JSON.stringify(aspect), contentType: 'application/json' },
+    ...extra,
+  };
+}
+
+export const encode = (urn: string): string =>
+  encodeURIComponent(urn).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -1,0 +1,331 @@
+import { readFileSync } from 'node:fs';
+import { buildSchema, findBreakingChanges, findDangerousChanges } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSchema } from '../../src/server/graphql/graphql-endpoint.js';
+import { runCatalog } from '../helpers/run-cli.js';
+import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
+
+const GOLDEN = 'test/fixtures/datahub/feast_repository_mces_golden.json';
+const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD)';
+const NO_SCHEMA = 'urn:li:dataset:(urn:li:dataPlatform:hive,no_schema,PROD)';
+const PII = 'urn:li:glossaryTerm:Classification.PII';
+const EMAIL = 'urn:li:glossaryTerm:Classification.Email';
+const V2_ZIP = '[version=2.0].[type=struct].address.[type=string].zipcode';
+
+describe('GraphQL schema', () => {
+  it("contains DataHub's subset without a breaking change", () => {
+    const subset = buildSchema(readFileSync('test/fixtures/datahub/schema-subset.graphql', 'utf8'));
+    expect(findBreakingChanges(subset, catalogSchema())).toEqual([]);
+    expect(findDangerousChanges(subset, catalogSchema())).toEqual([]);
+  });
+});
+
+describe('GraphQL endpoint', () => {
+  let server: TestServer;
+  const gql = (query: string, variables?: Record<string, unknown>) => server.graphql(query, variables);
+  const ingest = (...proposals: unknown[]) =>
+    server.post('/aspects?action=ingestProposalBatch', { proposals });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const schema = {
+      schemaName: 'users.profile',
+      platform: 'urn:li:dataPlatform:hive',
+      version: 0,
+      hash: '',
+      platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+      fields: [
+        {
+          fieldPath: 'email',
+          nativeDataType: 'string',
+          type: { type: { 'com.linkedin.schema.StringType': {} } },
+        },
+        {
+          fieldPath: V2_ZIP,
+          nativeDataType: 'string',
+          type: { type: { 'com.linkedin.schema.StringType': {} } },
+        },
+      ],
+    };
+    await ingest(
+      proposal(DATASET, 'schemaMetadata', schema),
+      proposal(NO_SCHEMA, 'status', { removed: false }),
+    );
+  });
+  afterAll(() => server.close());
+
+  it('serves what catalog ingest loaded from the feast golden file', async () => {
+    const run = await runCatalog(['ingest', GOLDEN, '--server', server.url]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('ingested 11 records (22 aspects of 9 entities)');
+    const result = await gql(`{
+      mlFeature(urn: "urn:li:mlFeature:(feature_store.driver_hourly_stats,conv_rate)") {
+        urn type name featureNamespace description dataType
+        properties { description dataType version { versionTag } sources { urn name platform { name } } }
+        status { removed }
+      }
+      mlFeatureTable(urn: "urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,feature_store.driver_hourly_stats)") {
+        name description platform { urn name }
+        properties { description mlFeatures { name featureNamespace } customProperties { key value } }
+      }
+    }`);
+    expect(result).toEqual({
+      data: {
+        mlFeature: {
+          urn: 'urn:li:mlFeature:(feature_store.driver_hourly_stats,conv_rate)',
+          type: 'MLFEATURE',
+          name: 'conv_rate',
+          featureNamespace: 'feature_store.driver_hourly_stats',
+          description: 'Conv rate',
+          dataType: 'CONTINUOUS',
+          properties: {
+            description: 'Conv rate',
+            dataType: 'CONTINUOUS',
+            version: null,
+            sources: [
+              {
+                urn: 'urn:li:dataset:(urn:li:dataPlatform:file,data.driver_stats_with_string.parquet,PROD)',
+                name: 'data.driver_stats_with_string.parquet',
+                platform: { name: 'file' },
+              },
+            ],
+          },
+          status: { removed: false },
+        },
+        mlFeatureTable: {
+          name: 'feature_store.driver_hourly_stats',
+          description: null,
+          platform: { urn: 'urn:li:dataPlatform:feast', name: 'feast' },
+          properties: {
+            description: null,
+            mlFeatures: [
+              { name: 'conv_rate', featureNamespace: 'feature_store.driver_hourly_stats' },
+              { name: 'acc_rate', featureNamespace: 'feature_store.driver_hourly_stats' },
+              { name: 'avg_daily_trips', featureNamespace: 'feature_store.driver_hourly_stats' },
+              { name: 'string_feature', featureNamespace: 'feature_store.driver_hourly_stats' },
+            ],
+            customProperties: [],
+          },
+        },
+      },
+      extensions: {},
+    });
+  });
+
+  it('creates glossary terms, maps definition to description, and refuses a second create', async () => {
+    const created = await gql(
+      'mutation { createGlossaryTerm(input: {id: "Classification.PII", name: "PII", description: "Personal data"}) }',
+    );
+    expect(created).toEqual({ data: { createGlossaryTerm: PII }, extensions: {} });
+    await gql('mutation { createGlossaryTerm(input: {id: "Classification.Email", name: "Email"}) }');
+    const term = await gql(
+      `{ glossaryTerm(urn: "${PII}") { urn type hierarchicalName exists glossaryTermInfo { name description termSource sourceRef } } }`,
+    );
+    expect(term.data.glossaryTerm).toEqual({
+      urn: PII,
+      type: 'GLOSSARY_TERM',
+      hierarchicalName: 'Classification.PII',
+      exists: true,
+      glossaryTermInfo: {
+        name: 'PII',
+        description: 'Personal data',
+        termSource: 'INTERNAL',
+        sourceRef: null,
+      },
+    });
+    const again = await gql(
+      'mutation { createGlossaryTerm(input: {id: "Classification.PII", name: "PII"}) }',
+    );
+    expect(again.data).toEqual({ createGlossaryTerm: null });
+    expect(again.errors[0]).toMatchObject({
+      message: 'This Glossary Term already exists!',
+      path: ['createGlossaryTerm'],
+      extensions: { code: 400, type: 'BAD_REQUEST' },
+    });
+  });
+
+  it('reads a term written by aspect with an empty termSource as INTERNAL', async () => {
+    await ingest(
+      proposal('urn:li:glossaryTerm:Blank', 'glossaryTermInfo', {
+        name: 'Blank',
+        definition: 'd',
+        termSource: '',
+      }),
+    );
+    const term = await gql(
+      '{ glossaryTerm(urn: "urn:li:glossaryTerm:Blank") { glossaryTermInfo { termSource description } } }',
+    );
+    expect(term.data.glossaryTerm.glossaryTermInfo).toEqual({ termSource: 'INTERNAL', description: 'd' });
+  });
+
+  it('fails a term operation on a dataset that does not exist', async () => {
+    const missing = 'urn:li:dataset:(urn:li:dataPlatform:hive,missing,PROD)';
+    const result = await gql(
+      `mutation { addTerms(input: {termUrns: ["${PII}"], resourceUrn: "${missing}"}) }`,
+    );
+    expect(result.data).toEqual({ addTerms: null });
+    expect(result.errors[0]).toMatchObject({
+      message: `Failed to update resource with urn ${missing}. Entity does not exist.`,
+      extensions: { code: 400, type: 'BAD_REQUEST' },
+    });
+  });
+
+  it('refuses unknown terms and non-term URNs as labels', async () => {
+    const unknown = await gql(
+      `mutation { addTerms(input: {termUrns: ["urn:li:glossaryTerm:Nope"], resourceUrn: "${DATASET}"}) }`,
+    );
+    expect(unknown.errors[0].message).toBe(
+      'Failed to validate label with urn urn:li:glossaryTerm:Nope. Urn does not exist.',
+    );
+    const wrongType = await gql(
+      `mutation { addTerms(input: {termUrns: ["urn:li:corpuser:x"], resourceUrn: "${DATASET}"}) }`,
+    );
+    expect(wrongType.errors[0].message).toBe(
+      'Failed to validate label with urn urn:li:corpuser:x. Urn type does not match entity type glossaryTerm..',
+    );
+  });
+
+  it('adds and removes dataset-level terms; removing the last leaves an empty list', async () => {
+    const added = await gql(
+      `mutation { addTerms(input: {termUrns: ["${PII}", "${EMAIL}", "${PII}"], resourceUrn: "${DATASET}"}) }`,
+    );
+    expect(added).toEqual({ data: { addTerms: true }, extensions: {} });
+    const read = () =>
+      gql(
+        `{ dataset(urn: "${DATASET}") { urn type name platform { name } exists glossaryTerms { terms { associatedUrn term { urn glossaryTermInfo { name description } } } } } }`,
+      );
+    const before = await read();
+    expect(before.data.dataset).toMatchObject({
+      type: 'DATASET',
+      name: 'users.profile',
+      platform: { name: 'hive' },
+      exists: true,
+    });
+    expect(before.data.dataset.glossaryTerms.terms).toEqual([
+      {
+        associatedUrn: DATASET,
+        term: { urn: PII, glossaryTermInfo: { name: 'PII', description: 'Personal data' } },
+      },
+      { associatedUrn: DATASET, term: { urn: EMAIL, glossaryTermInfo: { name: 'Email', description: '' } } },
+    ]);
+    await gql(`mutation { removeTerm(input: {termUrn: "${PII}", resourceUrn: "${DATASET}"}) }`);
+    const removed = await gql(
+      `mutation { batchRemoveTerms(input: {termUrns: ["${EMAIL}"], resources: [{resourceUrn: "${DATASET}"}]}) }`,
+    );
+    expect(removed.data).toEqual({ batchRemoveTerms: true });
+    expect((await read()).data.dataset.glossaryTerms).toEqual({ terms: [] });
+  });
+
+  it('attaches column terms by exact field path, and needs the column in schemaMetadata', async () => {
+    const noSchema = await gql(
+      `mutation { addTerms(input: {termUrns: ["${PII}"], resourceUrn: "${NO_SCHEMA}", subResourceType: DATASET_FIELD, subResource: "email"}) }`,
+    );
+    expect(noSchema.errors[0].message).toBe(
+      `Failed to update ${NO_SCHEMA} & field email. ${NO_SCHEMA} has no schema.`,
+    );
+    const noField = await gql(
+      `mutation { addTerms(input: {termUrns: ["${PII}"], resourceUrn: "${DATASET}", subResourceType: DATASET_FIELD, subResource: "address.zipcode"}) }`,
+    );
+    expect(noField.errors[0].message).toBe(
+      `Failed to update ${DATASET} & field address.zipcode. Field address.zipcode does not exist in the datasets schema.`,
+    );
+    const noType = await gql(
+      `mutation { addTerm(input: {termUrn: "${PII}", resourceUrn: "${DATASET}", subResource: "email"}) }`,
+    );
+    expect(noType.errors[0].message).toBe(
+      `Failed to updates resource with urn ${DATASET}. SubResource (email) provided without a subResourceType.`,
+    );
+    const noSub = await gql(
+      `mutation { addTerm(input: {termUrn: "${PII}", resourceUrn: "${DATASET}", subResourceType: DATASET_FIELD}) }`,
+    );
+    expect(noSub.errors[0].message).toBe(
+      `Failed to update resource with urn ${DATASET}. SubResourceType (DATASET_FIELD) provided without a subResource.`,
+    );
+
+    const batch = await gql(`mutation($input: BatchAddTermsInput!) { batchAddTerms(input: $input) }`, {
+      input: {
+        termUrns: [PII],
+        resources: [
+          { resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: 'email' },
+          { resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: V2_ZIP },
+        ],
+      },
+    });
+    expect(batch).toEqual({ data: { batchAddTerms: true }, extensions: {} });
+    const read = await gql(
+      `{ dataset(urn: "${DATASET}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath glossaryTerms { terms { term { urn } } } } } } }`,
+    );
+    expect(read.data.dataset.editableSchemaMetadata.editableSchemaFieldInfo).toEqual([
+      { fieldPath: 'email', glossaryTerms: { terms: [{ term: { urn: PII } }] } },
+      { fieldPath: V2_ZIP, glossaryTerms: { terms: [{ term: { urn: PII } }] } },
+    ]);
+    await gql(
+      `mutation { removeTerm(input: {termUrn: "${PII}", resourceUrn: "${DATASET}", subResourceType: DATASET_FIELD, subResource: "email"}) }`,
+    );
+    const after = await gql(
+      `{ dataset(urn: "${DATASET}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath glossaryTerms { terms { term { urn } } } } } } }`,
+    );
+    expect(after.data.dataset.editableSchemaMetadata.editableSchemaFieldInfo[0]).toEqual({
+      fieldPath: 'email',
+      glossaryTerms: { terms: [] },
+    });
+  });
+
+  it('answers models and groups as DataHub does', async () => {
+    const model = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,solo,PROD)';
+    await ingest(
+      proposal(model, 'mlModelProperties', {
+        description: 'no groups',
+        version: { versionTag: '3' },
+        customProperties: { team: 'risk' },
+      }),
+    );
+    const result = await gql(`{
+      mlModel(urn: "${model}") { name origin platform { name } description properties { description version type mlFeatures groups { urn } customProperties { key value associatedUrn } } }
+      mlModelGroup(urn: "urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,never,PROD)") { name }
+    }`);
+    expect(result).toEqual({
+      data: {
+        mlModel: {
+          name: 'solo',
+          origin: 'PROD',
+          platform: { name: 'sagemaker' },
+          description: 'no groups',
+          properties: {
+            description: 'no groups',
+            version: '3',
+            type: null,
+            mlFeatures: null,
+            groups: [],
+            customProperties: [{ key: 'team', value: 'risk', associatedUrn: model }],
+          },
+        },
+        mlModelGroup: null,
+      },
+      extensions: {},
+    });
+  });
+
+  it('resolves entityExists and corpUser', async () => {
+    const result = await gql(
+      `{ a: entityExists(urn: "${DATASET}") b: entityExists(urn: "urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)") corpUser(urn: "urn:li:corpuser:nobody") { username } }`,
+    );
+    expect(result.data).toEqual({ a: true, b: false, corpUser: null });
+  });
+
+  it('is also served on /api/v2/graphql, refuses GET and answers unparsable requests with a bare 400', async () => {
+    expect(
+      (await server.post('/api/v2/graphql', { query: '{ entityExists(urn: "urn:li:corpuser:x") }' })).json
+        .data,
+    ).toEqual({ entityExists: false });
+    expect((await server.get('/api/graphql')).status).toBe(405);
+    expect(await server.post('/api/graphql', '{not json')).toEqual({ status: 400, json: undefined });
+    expect((await server.post('/api/graphql', { variables: {} })).status).toBe(400);
+  });
+
+  it('reports schema validation errors without executing', async () => {
+    const result = await gql('{ mlFeature(urn: "x") { nope } }');
+    expect(result.errors[0].message).toContain('Cannot query field "nope"');
+  });
+});
