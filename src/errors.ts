@@ -76,9 +76,17 @@ export class CatalogError extends Error {
 /** Carries every diagnostic of a failed step (manifest validation, preflight). */
 export class DiagnosticsError extends CatalogError {
   readonly diagnostics: readonly Diagnostic[];
-  constructor(code: ErrorCode, diagnostics: readonly Diagnostic[], summary: string) {
+  /** The source files the diagnostics point into, for code frames. */
+  readonly files: readonly { readonly path: string; readonly text: string }[];
+  constructor(
+    code: ErrorCode,
+    diagnostics: readonly Diagnostic[],
+    summary: string,
+    files: readonly { readonly path: string; readonly text: string }[] = [],
+  ) {
     super(code, summary);
     this.diagnostics = diagnostics;
+    this.files = files;
   }
 }
 

@@ -1,11 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CatalogError, DiagnosticsError } from '../errors.js';
+import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
 import { linesOf, renderDiagnostics } from './output/render-diagnostics.js';
 import { createStyle } from './output/style.js';
 
-export const VERSION = '0.1.0';
+export { VERSION } from './version.js';
+import { VERSION } from './version.js';
 
 /** Secrets never reach output: anything that prints an error goes through this first. */
 export function redactSecrets(text: string, env: CliIo['env']): string {
@@ -43,8 +45,7 @@ function reportError(error: unknown, io: CliIo): number {
     return error.exitCode === 0 ? 0 : 1;
   }
   if (error instanceof DiagnosticsError) {
-    const files = (error as DiagnosticsError & { files?: { path: string; text: string }[] }).files ?? [];
-    write(renderDiagnostics(error.diagnostics, linesOf(files), style));
+    write(renderDiagnostics(error.diagnostics, linesOf(error.files), style));
     write(`${style.red('✖')} ${error.message}\n`);
     return 1;
   }
@@ -127,6 +128,59 @@ function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       const { runGet } = await import('./commands/get.js');
       setExitCode(await runGet(options, io));
     });
+
+  const targetOptions = (command: Command): Command =>
+    command
+      .option(
+        '--server <url>',
+        'DataHub GMS URL (default: $DATAHUB_GMS_URL, Settings target, ~/.datahubenv, else the embedded catalog)',
+      )
+      .option('--graphql-url <url>', 'GraphQL endpoint (default: <server>/api/graphql)');
+
+  targetOptions(
+    program
+      .command('reconcile')
+      .description(
+        'plan the writes that make the catalog match the manifests, and apply them (unless --dry-run)',
+      )
+      .argument('[dir]', 'catalog directory', 'catalog')
+      .option('--dry-run', 'plan only: print what would change and write nothing', false)
+      .addOption(
+        new Option('--output <format>', 'plan format').choices(['text', 'json', 'markdown']).default('text'),
+      )
+      .option('--out <file>', 'also save the plan as JSON (apply it later with `catalog apply <file>`)')
+      .option(
+        '--detailed-exitcode',
+        'exit 0 when there are no changes, 1 on error, 2 when there are changes',
+        false,
+      )
+      .option(
+        '--prune',
+        'soft-delete entities (and remove term edges) this tool managed that the manifests no longer declare',
+        false,
+      )
+      .option('--max-deletes <n>', 'refuse a plan with more deletions than this', '0'),
+  ).action(async (dir: string, options: ReconcileOptions) => {
+    const { runReconcile } = await import('./commands/reconcile.js');
+    setExitCode(await runReconcile(dir, options, io));
+  });
+
+  targetOptions(
+    program
+      .command('apply')
+      .description('apply a saved plan; refused when the catalog changed since the plan was made')
+      .argument('<plan>', 'plan file written by reconcile --out')
+      .addOption(
+        new Option('--output <format>', 'format of the plan shown before applying')
+          .choices(['text', 'markdown'])
+          .default('text'),
+      ),
+  ).action(
+    async (file: string, options: { server?: string; graphqlUrl?: string; output: 'text' | 'markdown' }) => {
+      const { runApply } = await import('./commands/apply.js');
+      setExitCode(await runApply(file, options, io));
+    },
+  );
 
   return program;
 }

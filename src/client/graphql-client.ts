@@ -25,7 +25,24 @@ export class GraphQLClient {
     readonly url: string,
   ) {}
 
+  /** Executes and throws on any error (as DataHub's Python client does). */
   async execute(query: string, variables: JsonObject, what: string): Promise<JsonObject> {
+    const { data, errors } = await this.executeRaw(query, variables, what);
+    if (errors.length > 0) throw new GraphQLRequestError(errors, what);
+    if (data === undefined)
+      throw new CatalogError('BAD_RESPONSE', `${what} failed: ${this.url} answered without data`);
+    return data;
+  }
+
+  /**
+   * Executes and returns data and errors both: a request of several aliased mutations can partly succeed, and
+   * each error's `path` names the alias it belongs to.
+   */
+  async executeRaw(
+    query: string,
+    variables: JsonObject,
+    what: string,
+  ): Promise<{ data: JsonObject | undefined; errors: (GraphQLErrorInfo & { path?: string })[] }> {
     const response = await this.http.request('POST', this.url, {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ query, variables }),
@@ -46,25 +63,22 @@ export class GraphQLClient {
     if (!parsed.ok || !isJsonObject(parsed.value)) {
       throw new CatalogError('BAD_RESPONSE', `${what} failed: ${this.url} answered with invalid JSON`);
     }
-    const errors = parsed.value['errors'];
-    if (Array.isArray(errors) && errors.length > 0) {
-      throw new GraphQLRequestError(
-        errors.map((error) => {
-          const extensions = isJsonObject(error) ? error['extensions'] : undefined;
-          const code =
-            isJsonObject(extensions) && typeof extensions['code'] === 'number'
-              ? extensions['code']
-              : undefined;
-          const message =
-            isJsonObject(error) && typeof error['message'] === 'string' ? error['message'] : 'unknown error';
-          return { message, ...(code === undefined ? {} : { code }) };
-        }),
-        what,
-      );
-    }
+    const rawErrors = parsed.value['errors'];
+    const errors = (Array.isArray(rawErrors) ? rawErrors : []).map((error) => {
+      const extensions = isJsonObject(error) ? error['extensions'] : undefined;
+      const code =
+        isJsonObject(extensions) && typeof extensions['code'] === 'number' ? extensions['code'] : undefined;
+      const message =
+        isJsonObject(error) && typeof error['message'] === 'string' ? error['message'] : 'unknown error';
+      const path: unknown =
+        isJsonObject(error) && Array.isArray(error['path']) ? error['path'][0] : undefined;
+      return {
+        message,
+        ...(code === undefined ? {} : { code }),
+        ...(typeof path === 'string' ? { path } : {}),
+      };
+    });
     const data = parsed.value['data'];
-    if (!isJsonObject(data))
-      throw new CatalogError('BAD_RESPONSE', `${what} failed: ${this.url} answered without data`);
-    return data;
+    return { data: isJsonObject(data) ? data : undefined, errors };
   }
 }

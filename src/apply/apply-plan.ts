@@ -1,0 +1,363 @@
+import type { DataHubClient } from '../client/datahub-client.js';
+import { chunkProposals, RestliError } from '../client/restli-client.js';
+import { assertNever, CatalogError } from '../errors.js';
+import { isJsonObject, stringOr, type JsonObject } from '../model/json.js';
+import { MISSING_VERSION } from '../model/live-state.js';
+import type { Proposal } from '../model/proposal.js';
+import { phaseOf } from '../plan/create-plan.js';
+import { sameIgnoringStamps } from '../plan/normalize.js';
+import { markerSystemMetadata } from '../plan/ownership.js';
+import type { Change, CreateTermChange, Plan, TermEdgesChange } from '../plan/types.js';
+import { checkFresh, readPlannedAspects } from './check-fresh.js';
+import { stampAspect } from './stamp.js';
+
+export type StepStatus = 'applied' | 'failed' | 'skipped';
+
+export interface StepResult {
+  readonly change: Change;
+  readonly status: StepStatus;
+  readonly error?: string;
+}
+
+export interface ApplyResult {
+  readonly ok: boolean;
+  readonly steps: readonly StepResult[];
+  readonly applied: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+export interface ApplyOptions {
+  readonly runId: string;
+  readonly now?: () => number;
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly onWarning?: (message: string) => void;
+}
+
+/** GraphQL mutations sent per request (as aliases of one mutation document). */
+const MUTATIONS_PER_REQUEST = 50;
+
+/**
+ * Executes a plan, and nothing else. First every aspect it writes is re-read: a plan made before someone else
+ * changed one of them is refused whole. Then the changes are written phase by phase in dependency order,
+ * batched, each aspect write carrying If-Version-Match with the version the plan saw. A failure stops the run
+ * after its phase: what was applied, what failed and what was skipped is reported, and running again
+ * (re-planning) finishes the job.
+ */
+export async function applyPlan(
+  plan: Plan,
+  client: DataHubClient,
+  options: ApplyOptions,
+): Promise<ApplyResult> {
+  await checkFresh(client.restli, plan.changes);
+  const executor = new Executor(plan, client, options);
+  return executor.run();
+}
+
+class Executor {
+  private readonly results = new Map<string, StepResult>();
+  private headersSupported = true;
+  private done = 0;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly plan: Plan,
+    private readonly client: DataHubClient,
+    private readonly options: ApplyOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async run(): Promise<ApplyResult> {
+    const phases = new Map<number, Change[]>();
+    for (const change of this.plan.changes)
+      phases.set(phaseOf(change), [...(phases.get(phaseOf(change)) ?? []), change]);
+    let failed = false;
+    for (const phase of [...phases.keys()].sort((a, b) => a - b)) {
+      const changes = phases.get(phase) ?? [];
+      if (failed) {
+        for (const change of changes) this.record(change, 'skipped', 'an earlier step failed');
+        continue;
+      }
+      await this.runPhase(changes);
+      failed = changes.some((change) => this.results.get(change.id)?.status === 'failed');
+    }
+    const steps = this.plan.changes.map(
+      (change) => this.results.get(change.id) ?? { change, status: 'skipped' as const },
+    );
+    const count = (status: StepStatus): number => steps.filter((step) => step.status === status).length;
+    return {
+      ok: !failed,
+      steps,
+      applied: count('applied'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+    };
+  }
+
+  private async runPhase(changes: readonly Change[]): Promise<void> {
+    const creates: CreateTermChange[] = [];
+    const writes: Change[] = [];
+    const removals: TermEdgesChange[] = [];
+    for (const change of changes) {
+      switch (change.kind) {
+        case 'createGlossaryTerm':
+          creates.push(change);
+          break;
+        case 'termEdges':
+          // Removing dataset-level edges only is what batchRemoveTerms does best; every other edge change is an
+          // aspect write (column edits need no schema that way, and additions carry the ownership marker).
+          if (change.aspect === 'glossaryTerms' && change.added.length === 0) removals.push(change);
+          else writes.push(change);
+          break;
+        case 'upsertAspect':
+        case 'status':
+          writes.push(change);
+          break;
+        default:
+          assertNever(change);
+      }
+    }
+    await this.createTerms(creates);
+    const statusMarks = creates.filter((change) => this.results.get(change.id)?.status === 'applied');
+    await this.writeAspects(writes, statusMarks);
+    await this.removeTerms(removals);
+  }
+
+  /** createGlossaryTerm, many per request as aliased mutations. */
+  private async createTerms(changes: readonly CreateTermChange[]): Promise<void> {
+    for (let start = 0; start < changes.length; start += MUTATIONS_PER_REQUEST) {
+      const chunk = changes.slice(start, start + MUTATIONS_PER_REQUEST);
+      const declarations = chunk.map((_, index) => `$input${index}: CreateGlossaryEntityInput!`).join(', ');
+      const fields = chunk
+        .map((_, index) => `t${index}: createGlossaryTerm(input: $input${index})`)
+        .join('\n  ');
+      const variables: Record<string, JsonObject> = {};
+      chunk.forEach((change, index) => {
+        variables[`input${index}`] = {
+          id: change.termId,
+          name: change.name,
+          description: change.description,
+        };
+      });
+      const outcome = await this.client.graphql
+        .executeRaw(
+          `mutation createTerms(${declarations}) {\n  ${fields}\n}`,
+          variables,
+          'createGlossaryTerm',
+        )
+        .catch((error: unknown) => lostAnswer(error));
+      const unresolved: { change: CreateTermChange; error: string }[] = [];
+      chunk.forEach((change, index) => {
+        if (typeof outcome.data?.[`t${index}`] === 'string') this.record(change, 'applied');
+        else {
+          const error = outcome.errors.find((item) => item.path === `t${index}` || item.path === undefined);
+          unresolved.push({ change, error: error?.message ?? 'no answer' });
+        }
+      });
+      // "already exists" after a lost answer is our own earlier attempt: check what is there now.
+      await this.resolveByReading(unresolved);
+    }
+  }
+
+  /** Aspect writes through ingestProposalBatch (at most 200 proposals and 15 MiB per request). */
+  private async writeAspects(
+    changes: readonly Change[],
+    statusMarks: readonly CreateTermChange[],
+  ): Promise<void> {
+    const now = this.now();
+    const systemMetadata = markerSystemMetadata(this.plan.actor, this.options.runId, now);
+    const items: { change: Change; proposal: Proposal }[] = [];
+    for (const change of changes) {
+      items.push({
+        change,
+        proposal: this.proposalFor(
+          change,
+          change.aspect,
+          stampAspect(change.after, this.plan.actor, now),
+          systemMetadata,
+        ),
+      });
+      if (change.kind === 'upsertAspect' && change.markStatus) {
+        items.push({ change, proposal: this.statusMark(change, systemMetadata) });
+      }
+    }
+    for (const change of statusMarks)
+      items.push({ change, proposal: this.statusMark(change, systemMetadata) });
+
+    const byProposal = new Map(items.map((item) => [item.proposal, item.change]));
+    for (const chunk of chunkProposals(items.map((item) => item.proposal))) {
+      const chunkChanges = [...new Set(chunk.map((proposal) => byProposal.get(proposal) as Change))];
+      try {
+        await this.ingest(chunk);
+        for (const change of chunkChanges) if (!this.results.has(change.id)) this.record(change, 'applied');
+      } catch (error) {
+        await this.resolveByReading(chunkChanges.map((change) => ({ change, error: messageOf(error) })));
+      }
+    }
+  }
+
+  /** Sends a batch; on a server that refuses the MCP `headers` field, warns once and sends without it. */
+  private async ingest(chunk: readonly Proposal[]): Promise<void> {
+    try {
+      await this.client.restli.ingestBatch(this.headersSupported ? chunk : chunk.map(withoutHeaders));
+    } catch (error) {
+      const refusesHeaders =
+        error instanceof RestliError &&
+        (error.status === 400 || error.status === 422 || error.status === 500) &&
+        /unrecognized field found but not allowed/i.test(error.serverMessage) &&
+        /headers/i.test(error.serverMessage);
+      if (!this.headersSupported || !refusesHeaders) throw error;
+      this.headersSupported = false;
+      this.options.onWarning?.(
+        'this DataHub does not accept conditional-write headers (an older release); relying on the version check made before writing',
+      );
+      await this.client.restli.ingestBatch(chunk.map(withoutHeaders));
+    }
+  }
+
+  /** Dataset-level edge removals, grouped by the set of terms removed, in one GraphQL request. */
+  private async removeTerms(changes: readonly TermEdgesChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const groups = new Map<string, TermEdgesChange[]>();
+    for (const change of changes) {
+      const key = JSON.stringify(change.removed.map((edge) => edge.termUrn).sort());
+      groups.set(key, [...(groups.get(key) ?? []), change]);
+    }
+    const entries = [...groups.entries()];
+    const declarations = entries.map((_, index) => `$input${index}: BatchRemoveTermsInput!`).join(', ');
+    const fields = entries
+      .map((_, index) => `r${index}: batchRemoveTerms(input: $input${index})`)
+      .join('\n  ');
+    const variables: Record<string, JsonObject> = {};
+    entries.forEach(([key, group], index) => {
+      variables[`input${index}`] = {
+        termUrns: JSON.parse(key) as string[],
+        resources: group.map((change) => ({ resourceUrn: change.urn })),
+      };
+    });
+    const outcome = await this.client.graphql
+      .executeRaw(`mutation removeTerms(${declarations}) {\n  ${fields}\n}`, variables, 'batchRemoveTerms')
+      .catch((error: unknown) => lostAnswer(error));
+    const unresolved: { change: Change; error: string }[] = [];
+    entries.forEach(([, group], index) => {
+      const error = outcome.errors.find((item) => item.path === `r${index}` || item.path === undefined);
+      for (const change of group) {
+        if (outcome.data?.[`r${index}`] === true) this.record(change, 'applied');
+        else unresolved.push({ change, error: error?.message ?? 'no answer' });
+      }
+    });
+    await this.resolveByReading(unresolved);
+  }
+
+  /**
+   * After a failed or unanswered write: re-read the aspects. One that already holds the intended value was
+   * written (the answer was lost, or a retry met the tool's own write); one still at the version the plan saw
+   * is written again on its own; anything else was changed by someone else and is reported as failed.
+   */
+  private async resolveByReading(items: readonly { change: Change; error: string }[]): Promise<void> {
+    if (items.length === 0) return;
+    const live = await readPlannedAspects(
+      this.client.restli,
+      items.map((item) => item.change),
+    );
+    for (const { change, error } of items) {
+      const aspect = live.get(change.urn)?.aspects.get(change.aspect);
+      if (reached(change, aspect?.value)) {
+        this.record(change, 'applied');
+        continue;
+      }
+      const unchanged =
+        (aspect?.version ?? (aspect === undefined ? MISSING_VERSION : '')) === change.versionSeen;
+      if (
+        unchanged &&
+        change.kind !== 'createGlossaryTerm' &&
+        !(change.kind === 'termEdges' && change.added.length === 0 && change.aspect === 'glossaryTerms')
+      ) {
+        try {
+          const now = this.now();
+          await this.ingest([
+            this.proposalFor(
+              change,
+              change.aspect,
+              stampAspect(change.after, this.plan.actor, now),
+              markerSystemMetadata(this.plan.actor, this.options.runId, now),
+            ),
+          ]);
+          this.record(change, 'applied');
+        } catch (retryError) {
+          this.record(change, 'failed', messageOf(retryError));
+        }
+        continue;
+      }
+      this.record(
+        change,
+        'failed',
+        unchanged ? error : `${error} (the aspect was changed by someone else since the plan was made)`,
+      );
+    }
+  }
+
+  private proposalFor(
+    change: Change,
+    aspectName: string,
+    aspect: JsonObject,
+    systemMetadata: JsonObject,
+  ): Proposal {
+    return {
+      entityType: change.entityType,
+      entityUrn: change.urn,
+      changeType: 'UPSERT',
+      aspectName,
+      aspect,
+      systemMetadata,
+      ...(change.versionSeen === '' ? {} : { headers: { 'If-Version-Match': change.versionSeen } }),
+    };
+  }
+
+  /** status {removed: false} with the tool's marker: how a created entity is known later to be this tool's. */
+  private statusMark(change: Change, systemMetadata: JsonObject): Proposal {
+    return {
+      entityType: change.entityType,
+      entityUrn: change.urn,
+      changeType: 'UPSERT',
+      aspectName: 'status',
+      aspect: { removed: false },
+      systemMetadata,
+    };
+  }
+
+  private record(change: Change, status: StepStatus, error?: string): void {
+    this.results.set(change.id, { change, status, ...(error === undefined ? {} : { error }) });
+    if (status !== 'skipped') {
+      this.done += 1;
+      this.options.onProgress?.(this.done, this.plan.changes.length);
+    }
+  }
+}
+
+/** Whether the live value is what the change meant to write. */
+function reached(change: Change, live: JsonObject | undefined): boolean {
+  if (live === undefined) return false;
+  if (change.kind === 'termEdges' && change.aspect === 'glossaryTerms' && change.added.length === 0) {
+    const terms = Array.isArray(live['terms']) ? live['terms'] : [];
+    const removed = new Set(change.removed.map((edge) => edge.termUrn));
+    return !terms.some((term) => isJsonObject(term) && removed.has(stringOr(term['urn'])));
+  }
+  return sameIgnoringStamps(live, change.after);
+}
+
+/** A request that failed as a whole (after the client's retries): every item in it is checked by reading. */
+function lostAnswer(error: unknown): { data: undefined; errors: { message: string; path?: string }[] } {
+  return { data: undefined, errors: [{ message: messageOf(error) }] };
+}
+
+function withoutHeaders(proposal: Proposal): Proposal {
+  const { headers, ...rest } = proposal;
+  return rest;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof CatalogError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}

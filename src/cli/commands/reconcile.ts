@@ -1,0 +1,142 @@
+import { writeFile } from 'node:fs/promises';
+import { readLiveState } from '../../client/read-live-state.js';
+import { CatalogError, DiagnosticsError, type Diagnostic } from '../../errors.js';
+import { readGitRevision } from '../../git/git-info.js';
+import { loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
+import type { DesiredState } from '../../model/desired-state.js';
+import { createPlan } from '../../plan/create-plan.js';
+import { serializePlan } from '../../plan/plan-json.js';
+import { preflight } from '../../plan/preflight.js';
+import type { Plan } from '../../plan/types.js';
+import { connect, type Connection } from '../connect.js';
+import type { CliIo } from '../io.js';
+import { useColor } from '../io.js';
+import { renderPlanMarkdown } from '../output/render-plan-markdown.js';
+import { renderPlanText } from '../output/render-plan-text.js';
+import { createStyle } from '../output/style.js';
+import { VERSION } from '../version.js';
+import { applyAndReport } from './apply.js';
+
+export type OutputFormat = 'text' | 'json' | 'markdown';
+
+export interface ReconcileOptions {
+  readonly dryRun: boolean;
+  readonly output: OutputFormat;
+  readonly out?: string;
+  readonly detailedExitcode: boolean;
+  readonly prune: boolean;
+  readonly maxDeletes: string;
+  readonly server?: string;
+  readonly graphqlUrl?: string;
+}
+
+/**
+ * `catalog reconcile [dir]`: plans (and, without --dry-run, applies) what makes the catalog match the manifests.
+ * Exit codes: 0 no changes (or applied), 1 error, 2 changes present with --detailed-exitcode.
+ */
+export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
+  const maxDeletes = parseMaxDeletes(options.maxDeletes);
+  const load = await loadCatalog(dir, io.cwd);
+  const state = requireValid(load);
+  const connection = await connect(
+    {
+      ...(options.server === undefined ? {} : { serverFlag: options.server }),
+      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
+      ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
+      ...(state.settings.targetGraphqlUrl === undefined
+        ? {}
+        : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
+    },
+    io,
+  );
+  try {
+    const plan = await makePlan(state, load, connection, { prune: options.prune, maxDeletes }, io);
+    await emitPlan(plan, options, io);
+    if (options.dryRun || plan.changes.length === 0) {
+      return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
+    }
+    const ok = await applyAndReport(plan, connection, io, options.output);
+    if (!ok) return 1;
+    return options.detailedExitcode ? 2 : 0;
+  } finally {
+    await connection.close();
+  }
+}
+
+export async function makePlan(
+  state: DesiredState,
+  load: CatalogLoad,
+  connection: Connection,
+  policy: { prune: boolean; maxDeletes: number },
+  io: CliIo,
+): Promise<Plan> {
+  await connection.client.restli.config();
+  io.stderr.write(`reading ${connection.description}\n`);
+  const live = await readLiveState(connection.client.restli, state, { prune: policy.prune });
+  const problems = preflight(state, live);
+  if (problems.length > 0) {
+    throw new DiagnosticsError(
+      'PREFLIGHT_FAILED',
+      problems,
+      `${plural(problems.length, 'problem')} found before writing; nothing was written`,
+      load.files,
+    );
+  }
+  return createPlan(state, live, {
+    toolVersion: VERSION,
+    target: connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl,
+    git: await readGitRevision(io.cwd),
+    prune: policy.prune,
+    maxDeletes: policy.maxDeletes,
+  });
+}
+
+export function requireValid(load: CatalogLoad): DesiredState {
+  const errors: Diagnostic[] = load.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (load.state === undefined || errors.length > 0) {
+    throw new DiagnosticsError(
+      'INVALID_MANIFESTS',
+      load.diagnostics,
+      `${plural(errors.length, 'problem')} in the manifests; nothing was planned`,
+      load.files,
+    );
+  }
+  return load.state;
+}
+
+export async function emitPlan(
+  plan: Plan,
+  options: Pick<ReconcileOptions, 'output' | 'out' | 'dryRun'>,
+  io: CliIo,
+): Promise<void> {
+  if (options.out !== undefined) {
+    await writeFile(options.out, serializePlan(plan)).catch((error: unknown) => {
+      throw new CatalogError('FILE_ERROR', `cannot write the plan to ${options.out}: ${String(error)}`);
+    });
+    io.stderr.write(`plan saved to ${options.out}\n`);
+  }
+  // In apply mode with JSON output, the plan and the apply result are printed together once applied.
+  if (options.output === 'json' && !options.dryRun && plan.changes.length > 0) return;
+  io.stdout.write(renderPlan(plan, options.output, io));
+}
+
+export function renderPlan(plan: Plan, format: OutputFormat, io: CliIo): string {
+  switch (format) {
+    case 'json':
+      return serializePlan(plan);
+    case 'markdown':
+      return `${renderPlanMarkdown(plan)}\n`;
+    case 'text':
+      return renderPlanText(plan, createStyle(useColor(io.stdout, io.env)));
+  }
+}
+
+function parseMaxDeletes(value: string): number {
+  if (!/^\d+$/.test(value))
+    throw new CatalogError('USAGE', `--max-deletes must be a whole number, got ${value}`);
+  return Number(value);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

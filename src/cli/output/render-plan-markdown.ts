@@ -1,0 +1,105 @@
+import type { Change, Plan } from '../../plan/types.js';
+import { createStyle } from './style.js';
+import {
+  changeSymbol,
+  changeTitle,
+  groupByOrigin,
+  renderField,
+  summaryLine,
+  where,
+} from './render-plan-text.js';
+
+/** GitHub refuses comments over 65,536 characters; keep a margin. */
+export const MAX_MARKDOWN_LENGTH = 65_000;
+
+const plain = createStyle(false);
+const ICONS = { '+': '🟢 create', '~': '🟡 update', '-': '🔴 remove' } as const;
+
+/**
+ * The plan as a pull-request comment: the summary, a table of changes, and the field-level details in a
+ * collapsible section. Never longer than MAX_MARKDOWN_LENGTH: rows and details that do not fit are dropped with
+ * a note, and the summary is always kept whole.
+ */
+export function renderPlanMarkdown(plan: Plan, options: { readonly title?: string } = {}): string {
+  const head: string[] = [
+    `### ${options.title ?? 'catalog plan'}`,
+    '',
+    `**${summaryLine(plan)}**`,
+    '',
+    `Target: \`${plan.target}\` · revision: \`${plan.git.revision?.slice(0, 12) ?? 'none'}\`${plan.git.dirty ? ' (uncommitted changes)' : ''}`,
+    '',
+  ];
+  if (plan.changes.length === 0) head.push('No changes: the catalog matches the manifests.', '');
+  if (plan.notes.length > 0) {
+    head.push('<details><summary>Notes</summary>', '');
+    for (const note of plan.notes)
+      head.push(
+        `- ${escape(note.message)}${note.source === undefined ? '' : ` (\`${note.source.file}:${note.source.line}\`)`}`,
+      );
+    head.push('', '</details>', '');
+  }
+
+  const sections: string[][] = [];
+  for (const [title, changes] of groupByOrigin(plan.changes)) {
+    const rows = changes.map(
+      (change) =>
+        `| ${ICONS[changeSymbol(change)]} | ${escape(changeTitle(change))} | ${sourceCell(change)} |`,
+    );
+    sections.push([
+      ...(title === undefined ? [] : [`#### ${title.replace(/:$/, '')}`, '']),
+      '| | Change | Asked for by |',
+      '|---|---|---|',
+      ...rows,
+      '',
+    ]);
+  }
+  const details = plan.changes.length === 0 ? [] : detailsBlock(plan.changes);
+  return fit(head, sections, details);
+}
+
+function detailsBlock(changes: readonly Change[]): string[] {
+  const lines = ['<details><summary>Details</summary>', '', '```diff'];
+  for (const change of changes) {
+    lines.push(`${changeSymbol(change)} ${changeTitle(change)}${where(change.source)}`);
+    if (change.kind === 'upsertAspect' || change.kind === 'createGlossaryTerm') {
+      for (const field of change.fields)
+        lines.push(...renderField(field, plain).map((line) => line.trimEnd()));
+    } else if (change.kind === 'termEdges') {
+      for (const edge of change.added)
+        lines.push(`+     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn}`);
+      for (const edge of change.removed)
+        lines.push(`-     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn}`);
+    }
+  }
+  lines.push('```', '', '</details>', '');
+  return lines;
+}
+
+/** Keeps the head whole, then as many table rows and detail lines as fit, with a note for what was left out. */
+function fit(head: readonly string[], sections: readonly string[][], details: readonly string[]): string {
+  const all = [...head, ...sections.flat(), ...details].join('\n');
+  if (all.length <= MAX_MARKDOWN_LENGTH) return all;
+  const note = (left: number): string =>
+    `\n> ✂️ ${left} more line${left === 1 ? '' : 's'} of this plan did not fit in a comment (${MAX_MARKDOWN_LENGTH} characters). ` +
+    'The full plan is in the job log and in the plan file (`--out plan.json`).\n';
+  const budget = MAX_MARKDOWN_LENGTH - 400;
+  const kept: string[] = [...head];
+  let length = kept.join('\n').length;
+  const rest = sections.flat();
+  let index = 0;
+  for (; index < rest.length; index += 1) {
+    const line = rest[index] as string;
+    if (length + line.length + 1 > budget) break;
+    kept.push(line);
+    length += line.length + 1;
+  }
+  return `${kept.join('\n')}\n${note(rest.length - index + details.length)}`;
+}
+
+function sourceCell(change: Change): string {
+  return change.source === undefined ? '(prune)' : `\`${change.source.file}:${change.source.line}\``;
+}
+
+function escape(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}

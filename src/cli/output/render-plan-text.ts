@@ -1,0 +1,146 @@
+import { diffArrays, diffLines } from 'diff';
+import type { SourceLocation } from '../../errors.js';
+import type { JsonValue } from '../../model/json.js';
+import { assertNever } from '../../errors.js';
+import type { Change, FieldChange, Plan, TermEdge } from '../../plan/types.js';
+import type { Style } from './style.js';
+
+/**
+ * The plan for people, Terraform-like: one block per change (`+` create, `~` update, `-` delete), the changed
+ * fields with their old and new values (lists and multi-line text as unified diffs), the manifest location that
+ * asked for it, notes, and a summary line. Pure: colour is decided by the caller and passed in as a Style.
+ */
+export function renderPlanText(plan: Plan, style: Style): string {
+  const lines: string[] = [];
+  if (plan.changes.length === 0) {
+    lines.push(`${style.green('No changes.')} The catalog matches the manifests.`);
+  } else {
+    const groups = groupByOrigin(plan.changes);
+    for (const [title, changes] of groups) {
+      if (title !== undefined) lines.push(style.bold(title), '');
+      for (const change of changes) lines.push(...renderChange(change, style), '');
+    }
+  }
+  if (plan.notes.length > 0) {
+    lines.push(style.bold('Notes:'));
+    for (const note of plan.notes) lines.push(`  ${style.yellow('!')} ${note.message}${where(note.source)}`);
+    lines.push('');
+  }
+  lines.push(summaryLine(plan));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Changes split into manifest changes and drift when the plan tells them apart (catalog reconcile --base). */
+export function groupByOrigin(changes: readonly Change[]): [string | undefined, Change[]][] {
+  if (!changes.some((change) => change.origin !== undefined)) return [[undefined, [...changes]]];
+  const manifest = changes.filter((change) => change.origin !== 'drift');
+  const drift = changes.filter((change) => change.origin === 'drift');
+  return [
+    ...(manifest.length > 0 ? [['Changes from the manifests:', manifest] as [string, Change[]]] : []),
+    ...(drift.length > 0
+      ? [['Drift (the live catalog moved away from the manifests):', drift] as [string, Change[]]]
+      : []),
+  ];
+}
+
+export function summaryLine(plan: Plan): string {
+  const { create, update, delete: remove, termsAttached, termsDetached } = plan.summary;
+  if (plan.changes.length === 0) return 'Plan: 0 to create, 0 to update, 0 to delete.';
+  return (
+    `Plan: ${create} to create, ${update} to update, ${remove} to delete` +
+    `; ${termsAttached} term attachment${termsAttached === 1 ? '' : 's'} to add, ${termsDetached} to remove.`
+  );
+}
+
+export function changeSymbol(change: Change): '+' | '~' | '-' {
+  if (change.kind === 'status') return change.action === 'delete' ? '-' : '~';
+  if (change.kind === 'termEdges')
+    return change.added.length === 0 ? '-' : change.removed.length === 0 ? '+' : '~';
+  return change.action === 'create' ? '+' : '~';
+}
+
+export function changeTitle(change: Change): string {
+  switch (change.kind) {
+    case 'createGlossaryTerm':
+      return `create ${change.urn} (GraphQL createGlossaryTerm)`;
+    case 'upsertAspect':
+      return `${change.action} ${change.urn} ${change.aspect}`;
+    case 'status':
+      return change.action === 'delete'
+        ? `soft-delete ${change.urn} (status.removed = true)`
+        : `restore ${change.urn} (status.removed = false)`;
+    case 'termEdges':
+      return `${change.aspect === 'glossaryTerms' ? 'terms of' : 'column terms of'} ${change.urn}`;
+    default:
+      return assertNever(change);
+  }
+}
+
+function renderChange(change: Change, style: Style): string[] {
+  const symbol = changeSymbol(change);
+  const color = symbol === '+' ? style.green : symbol === '-' ? style.red : style.yellow;
+  const lines = [`  ${color(symbol)} ${style.bold(changeTitle(change))}${where(change.source)}`];
+  switch (change.kind) {
+    case 'createGlossaryTerm':
+    case 'upsertAspect':
+      for (const field of change.fields) lines.push(...renderField(field, style));
+      break;
+    case 'status':
+      break;
+    case 'termEdges':
+      for (const edge of change.added) lines.push(`      ${style.green('+')} ${edgeLabel(edge)}`);
+      for (const edge of change.removed) lines.push(`      ${style.red('-')} ${edgeLabel(edge)}`);
+      break;
+    default:
+      assertNever(change);
+  }
+  return lines;
+}
+
+function edgeLabel(edge: TermEdge): string {
+  return edge.fieldPath === undefined ? edge.termUrn : `${edge.fieldPath}: ${edge.termUrn}`;
+}
+
+/** One field: `~ name: "a" → "b"`, or a unified diff for lists and multi-line text. */
+export function renderField(field: FieldChange, style: Style): string[] {
+  const { before, after } = field;
+  if (before === undefined && after !== undefined)
+    return [`      ${style.green('+')} ${field.path}: ${inline(after)}`];
+  if (after === undefined && before !== undefined)
+    return [`      ${style.red('-')} ${field.path}: ${inline(before)}`];
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const lines = [`      ${style.yellow('~')} ${field.path}:`];
+    for (const part of diffArrays(before.map(inline), after.map(inline))) {
+      for (const value of part.value) {
+        if (part.added) lines.push(`          ${style.green(`+ ${value}`)}`);
+        else if (part.removed) lines.push(`          ${style.red(`- ${value}`)}`);
+        else lines.push(`            ${style.dim(value)}`);
+      }
+    }
+    return lines;
+  }
+  if (
+    typeof before === 'string' &&
+    typeof after === 'string' &&
+    (before.includes('\n') || after.includes('\n'))
+  ) {
+    const lines = [`      ${style.yellow('~')} ${field.path}:`];
+    for (const part of diffLines(before, after)) {
+      for (const line of part.value.replace(/\n$/, '').split('\n')) {
+        if (part.added) lines.push(`          ${style.green(`+ ${line}`)}`);
+        else if (part.removed) lines.push(`          ${style.red(`- ${line}`)}`);
+        else lines.push(`            ${style.dim(line)}`);
+      }
+    }
+    return lines;
+  }
+  return [`      ${style.yellow('~')} ${field.path}: ${inline(before)} → ${inline(after)}`];
+}
+
+function inline(value: JsonValue | undefined): string {
+  return value === undefined ? '(absent)' : JSON.stringify(value);
+}
+
+export function where(source: SourceLocation | undefined): string {
+  return source === undefined ? '' : `  (${source.file}:${source.line}:${source.column})`;
+}

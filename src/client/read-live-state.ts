@@ -1,0 +1,96 @@
+import { MANAGED_ENTITY_TYPES, OWNED_ASPECTS, type DesiredState } from '../model/desired-state.js';
+import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
+import { keyAspectOf } from '../model/registry.js';
+import { parseRawUrn } from '../model/urn.js';
+import type { RestliClient } from './restli-client.js';
+
+export const DATASET_ASPECTS = [
+  'schemaMetadata',
+  'glossaryTerms',
+  'editableSchemaMetadata',
+  'status',
+] as const;
+
+/** What to read: entity type → URNs and the aspects wanted of them. */
+export type ReadRequest = Map<string, { urns: Set<string>; aspects: Set<string> }>;
+
+export function addToRead(request: ReadRequest, urn: string, aspects: readonly string[]): void {
+  const raw = parseRawUrn(urn);
+  if (!raw.ok) return;
+  const entityType = raw.value.entityType;
+  const key = keyAspectOf(entityType);
+  const entry = request.get(entityType) ?? { urns: new Set<string>(), aspects: new Set<string>() };
+  entry.urns.add(urn);
+  for (const aspect of [...(key === undefined ? [] : [key]), ...aspects]) entry.aspects.add(aspect);
+  request.set(entityType, entry);
+}
+
+/** What the plan needs to know of the catalog for these manifests. */
+export function readRequestFor(desired: DesiredState): ReadRequest {
+  const request: ReadRequest = new Map();
+  for (const entity of desired.entities) addToRead(request, entity.urn, [entity.aspectName, 'status']);
+  for (const dataset of desired.datasets) addToRead(request, dataset.datasetUrn, DATASET_ASPECTS);
+  for (const term of desired.externalTerms) addToRead(request, term.urn, ['glossaryTermInfo']);
+  return request;
+}
+
+/**
+ * Reads everything the plan needs in batches: one batch_get per entity type (and per 1000 URNs), never one
+ * request per entity. With `prune`, also lists the URNs of the managed types (and datasets) to find what the
+ * manifests no longer declare.
+ */
+export async function readLiveState(
+  restli: RestliClient,
+  desired: DesiredState,
+  options: { readonly prune: boolean },
+): Promise<LiveState> {
+  const entities = await readEntities(restli, readRequestFor(desired));
+  if (!options.prune) return { entities };
+
+  const undeclaredRequest: ReadRequest = new Map();
+  for (const entityType of [...MANAGED_ENTITY_TYPES, 'dataset'] as const) {
+    const aspects =
+      entityType === 'dataset'
+        ? ['glossaryTerms', 'editableSchemaMetadata']
+        : [OWNED_ASPECTS[entityType], 'status'];
+    for (const urn of await restli.listUrns(entityType)) {
+      if (!entities.has(urn)) addToRead(undeclaredRequest, urn, aspects);
+    }
+  }
+  return { entities, undeclared: await readEntities(restli, undeclaredRequest) };
+}
+
+export async function readEntities(
+  restli: RestliClient,
+  request: ReadRequest,
+): Promise<Map<string, LiveEntity>> {
+  const result = new Map<string, LiveEntity>();
+  for (const [entityType, { urns, aspects }] of [...request.entries()].sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    const keyAspect = keyAspectOf(entityType) ?? '';
+    const read = await restli.batchGet([...urns].sort(), [...aspects].sort());
+    for (const urn of urns) result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
+  }
+  return result;
+}
+
+/**
+ * GMS answers every requested URN, with a key aspect synthesized from the URN for entities that do not exist.
+ * A stored key aspect carries system metadata; a synthesized one does not. An entity with any other aspect
+ * exists too (for servers that do not send system metadata).
+ */
+export function toLiveEntity(
+  urn: string,
+  keyAspect: string,
+  aspects: ReadonlyMap<string, LiveAspect>,
+): LiveEntity {
+  const key = aspects.get(keyAspect);
+  const others = new Map([...aspects].filter(([name]) => name !== keyAspect));
+  const exists = key?.systemMetadata !== undefined || others.size > 0;
+  return {
+    urn,
+    exists,
+    aspects: exists && key !== undefined ? new Map([...others, [keyAspect, key]]) : others,
+  };
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { CatalogError } from '../errors.js';
+
+export interface GitRevision {
+  readonly revision: string | null;
+  readonly dirty: boolean;
+}
+
+function git(cwd: string): SimpleGit {
+  return simpleGit({ baseDir: cwd, maxConcurrentProcesses: 4, trimmed: true });
+}
+
+/** HEAD and whether the working tree has changes; outside a git repository, no revision. */
+export async function readGitRevision(cwd: string): Promise<GitRevision> {
+  const repo = git(cwd);
+  if (!(await repo.checkIsRepo().catch(() => false))) return { revision: null, dirty: false };
+  const revision = await repo.revparse(['HEAD']).catch(() => null);
+  const status = await repo.status().catch(() => undefined);
+  return { revision, dirty: status === undefined ? false : !status.isClean() };
+}
+
+/**
+ * Files under `dir` that differ between `ref` and the working tree (committed, staged, unstaged and untracked),
+ * relative to `cwd` with `/` separators.
+ */
+export async function readChangedFiles(cwd: string, ref: string, dir: string): Promise<Set<string>> {
+  const repo = git(cwd);
+  const top = await repo.revparse(['--show-toplevel']).catch((error: unknown) => {
+    throw new CatalogError('GIT_ERROR', `--changed-since and --base need a git repository: ${String(error)}`);
+  });
+  await verifyRef(repo, ref);
+  const diff = await repo.raw(['diff', '--name-only', ref, '--', dir]);
+  const untracked = await repo.raw(['ls-files', '--others', '--exclude-standard', '--', dir]);
+  const toCwd = (file: string): string => path.relative(cwd, path.join(top, file)).split(path.sep).join('/');
+  const changed = diff
+    .split('\n')
+    .filter((line) => line !== '')
+    .map(toCwd);
+  // ls-files prints paths relative to the working directory already.
+  const fresh = untracked
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((file) => file.split(path.sep).join('/'));
+  return new Set([...changed, ...fresh]);
+}
+
+/** The manifest files under `dir` as they were at `ref`: paths relative to `cwd`, and their text. */
+export async function readFilesAtRef(
+  cwd: string,
+  ref: string,
+  dir: string,
+): Promise<{ path: string; text: string }[]> {
+  const repo = git(cwd);
+  await verifyRef(repo, ref);
+  const prefix = (await repo.revparse(['--show-prefix']).catch(() => '')) ?? '';
+  const listing = await repo.raw(['ls-tree', '-r', '--name-only', '--full-name', ref, '--', dir]);
+  const files: { path: string; text: string }[] = [];
+  for (const repoPath of listing.split('\n').filter((line) => /\.ya?ml$/i.test(line))) {
+    const relative = prefix !== '' && repoPath.startsWith(prefix) ? repoPath.slice(prefix.length) : repoPath;
+    if (relative.split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
+    files.push({ path: relative, text: await repo.show([`${ref}:${repoPath}`]) });
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+async function verifyRef(repo: SimpleGit, ref: string): Promise<void> {
+  if (ref.startsWith('-')) throw new CatalogError('GIT_ERROR', `${ref} is not a git revision`);
+  await repo.revparse(['--verify', '--quiet', `${ref}^{commit}`]).catch(() => {
+    throw new CatalogError(
+      'GIT_ERROR',
+      `git revision ${ref} not found (fetch it first, e.g. git fetch origin main)`,
+    );
+  });
+}

@@ -1,0 +1,34 @@
+/** What the catalog holds now, as read by the client: produced by client/, consumed by plan/. */
+import type { JsonObject } from './json.js';
+
+export interface LiveAspect {
+  readonly value: JsonObject;
+  /** systemMetadata.version, the version If-Version-Match compares; undefined when the server does not send it. */
+  readonly version?: string;
+  readonly systemMetadata?: JsonObject;
+}
+
+export interface LiveEntity {
+  readonly urn: string;
+  /** The entity's key aspect is stored (soft-deleted entities exist). */
+  readonly exists: boolean;
+  readonly aspects: ReadonlyMap<string, LiveAspect>;
+}
+
+export interface LiveState {
+  readonly entities: ReadonlyMap<string, LiveEntity>;
+  /**
+   * Entities of the managed types that the manifests do not declare, read only for --prune; with their owned
+   * aspect and status, so that the planner can tell which ones this tool managed.
+   */
+  readonly undeclared?: ReadonlyMap<string, LiveEntity>;
+}
+
+export const MISSING_VERSION = '-1';
+
+/** The version to send as If-Version-Match for an aspect: its version, or -1 when it does not exist. */
+export function versionSeen(entity: LiveEntity | undefined, aspect: string): string {
+  const live = entity?.aspects.get(aspect);
+  if (live === undefined) return MISSING_VERSION;
+  return live.version ?? '';
+}

@@ -1,0 +1,167 @@
+import { assertNever, CatalogError } from '../errors.js';
+import {
+  MANAGED_ENTITY_TYPES,
+  OWNED_ASPECTS,
+  type DesiredState,
+  type ManagedEntityType,
+} from '../model/desired-state.js';
+import type { LiveEntity, LiveState } from '../model/live-state.js';
+import { versionSeen } from '../model/live-state.js';
+import { diffEntity } from './diff-entities.js';
+import { diffDatasetTerms } from './diff-term-edges.js';
+import { isManagedEntity } from './ownership.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanNote, type PlanSummary } from './types.js';
+
+export interface PlanContext {
+  readonly toolVersion: string;
+  readonly target: string;
+  readonly git: { readonly revision: string | null; readonly dirty: boolean };
+  readonly prune: boolean;
+  readonly maxDeletes: number;
+}
+
+/**
+ * Desired state + live state → the plan (pure). Changes come in dependency order: terms, then model groups,
+ * features, feature tables, models, then term attachments, and deletions last.
+ */
+export function createPlan(desired: DesiredState, live: LiveState, context: PlanContext): Plan {
+  const { actor } = desired.settings;
+  const changes: Change[] = [];
+  const notes: PlanNote[] = [];
+  let unchanged = 0;
+
+  for (const entity of desired.entities) {
+    const entityChanges = diffEntity(entity, live.entities.get(entity.urn));
+    if (entityChanges.length === 0) unchanged += 1;
+    changes.push(...entityChanges);
+  }
+  const declaredDatasets = new Set(desired.datasets.map((dataset) => dataset.datasetUrn));
+  for (const dataset of desired.datasets) {
+    const diff = diffDatasetTerms(dataset.datasetUrn, dataset, live.entities.get(dataset.datasetUrn), actor);
+    if (diff.changes.length === 0) unchanged += 1;
+    changes.push(...diff.changes);
+    notes.push(...diff.notes);
+  }
+
+  if (context.prune) {
+    const pruned = pruneChanges(desired, live, declaredDatasets, actor);
+    if (pruned.length > context.maxDeletes) {
+      throw new CatalogError(
+        'TOO_MANY_DELETES',
+        `the plan would delete ${pruned.length} ${pruned.length === 1 ? 'thing' : 'things'} (${pruned
+          .slice(0, 5)
+          .map((change) => change.id)
+          .join('; ')}${pruned.length > 5 ? '; …' : ''}), more than --max-deletes ${context.maxDeletes}; ` +
+          `review them with --dry-run and raise --max-deletes to allow it`,
+      );
+    }
+    changes.push(...pruned);
+  }
+
+  const ordered = orderChanges(changes);
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    tool: { name: 'catalog', version: context.toolVersion },
+    target: context.target,
+    actor,
+    git: context.git,
+    options: { prune: context.prune, maxDeletes: context.maxDeletes },
+    summary: summarize(ordered, unchanged),
+    changes: ordered,
+    notes: [...notes].sort((a, b) => a.urn.localeCompare(b.urn) || a.message.localeCompare(b.message)),
+  };
+}
+
+/**
+ * Soft-deletes of entities the manifests no longer declare, when the tool can show it managed them, and
+ * removal of the tool's own edges from datasets the manifests no longer name.
+ */
+function pruneChanges(
+  desired: DesiredState,
+  live: LiveState,
+  declaredDatasets: ReadonlySet<string>,
+  actor: string,
+): Change[] {
+  const declared = new Set(desired.entities.map((entity) => entity.urn));
+  const changes: Change[] = [];
+  for (const [urn, entity] of live.undeclared ?? new Map<string, LiveEntity>()) {
+    if (declared.has(urn) || declaredDatasets.has(urn)) continue;
+    const entityType = urn.split(':')[2] ?? '';
+    if ((MANAGED_ENTITY_TYPES as readonly string[]).includes(entityType)) {
+      const ownedAspect = OWNED_ASPECTS[entityType as ManagedEntityType];
+      const status = entity.aspects.get('status');
+      if (!entity.exists || status?.value['removed'] === true || !isManagedEntity(entity, ownedAspect, actor))
+        continue;
+      changes.push({
+        kind: 'status',
+        action: 'delete',
+        id: `status ${urn}`,
+        urn,
+        entityType,
+        aspect: 'status',
+        versionSeen: versionSeen(entity, 'status'),
+        before: status?.value ?? null,
+        after: { ...(status?.value ?? {}), removed: true },
+      });
+    } else if (entityType === 'dataset') {
+      changes.push(...diffDatasetTerms(urn, undefined, entity, actor).changes);
+    }
+  }
+  return changes;
+}
+
+const PHASES: readonly string[] = [
+  'glossaryTerm',
+  'mlModelGroup',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'dataset',
+];
+
+/** The phase of a change: what must exist before it is written comes in an earlier phase. */
+export function phaseOf(change: Change): number {
+  switch (change.kind) {
+    case 'status':
+      return change.action === 'delete' ? PHASES.length + 1 : PHASES.indexOf(change.entityType);
+    case 'termEdges':
+      return change.removed.length > 0 && change.added.length === 0 && change.source === undefined
+        ? PHASES.length + 1
+        : PHASES.indexOf('dataset');
+    case 'upsertAspect':
+    case 'createGlossaryTerm':
+      return PHASES.indexOf(change.entityType);
+    default:
+      return assertNever(change);
+  }
+}
+
+export function orderChanges(changes: readonly Change[]): Change[] {
+  return [...changes].sort(
+    (a, b) => phaseOf(a) - phaseOf(b) || a.urn.localeCompare(b.urn) || a.aspect.localeCompare(b.aspect),
+  );
+}
+
+function summarize(changes: readonly Change[], unchanged: number): PlanSummary {
+  const summary = { create: 0, update: 0, delete: 0, termsAttached: 0, termsDetached: 0, unchanged };
+  for (const change of changes) {
+    switch (change.kind) {
+      case 'termEdges':
+        summary.termsAttached += change.added.length;
+        summary.termsDetached += change.removed.length;
+        break;
+      case 'status':
+        if (change.action === 'delete') summary.delete += 1;
+        else summary.update += 1;
+        break;
+      case 'upsertAspect':
+      case 'createGlossaryTerm':
+        if (change.action === 'create') summary.create += 1;
+        else summary.update += 1;
+        break;
+      default:
+        assertNever(change);
+    }
+  }
+  return summary;
+}

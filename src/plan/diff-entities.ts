@@ -1,0 +1,98 @@
+import { OWNED_FIELDS, type DesiredEntity } from '../model/desired-state.js';
+import { stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { versionSeen, type LiveEntity } from '../model/live-state.js';
+import { parseRawUrn } from '../model/urn.js';
+import { sameField } from './normalize.js';
+import type { Change, FieldChange } from './types.js';
+
+/**
+ * The changes that make one declared entity match its manifest. The owned aspect is written as the live value
+ * with the owned fields overlaid: fields the format cannot express survive byte for byte, and an owned field
+ * that is equal after normalization keeps its live form. No difference, no change.
+ */
+export function diffEntity(desired: DesiredEntity, live: LiveEntity | undefined): Change[] {
+  const changes: Change[] = [];
+  const status = live?.aspects.get('status');
+  if (status?.value['removed'] === true) {
+    changes.push({
+      kind: 'status',
+      action: 'restore',
+      id: `status ${desired.urn}`,
+      urn: desired.urn,
+      entityType: desired.entityType,
+      aspect: 'status',
+      versionSeen: versionSeen(live, 'status'),
+      source: desired.source,
+      before: status.value,
+      after: { ...status.value, removed: false },
+    });
+  }
+
+  const current = live?.aspects.get(desired.aspectName)?.value;
+  const { after, fields } = overlayOwnedFields(desired, current);
+  if (fields.length === 0) return changes;
+
+  const common = {
+    id: `${desired.aspectName} ${desired.urn}`,
+    urn: desired.urn,
+    entityType: desired.entityType,
+    aspect: desired.aspectName,
+    versionSeen: versionSeen(live, desired.aspectName),
+    source: desired.source,
+  };
+  const isNewEntity = live?.exists !== true;
+  if (desired.entityType === 'glossaryTerm' && isNewEntity && desired.fields['termSource'] === 'INTERNAL') {
+    // createGlossaryTerm writes exactly {name, definition, termSource: INTERNAL}: DataHub's own way to create
+    // a term (it also records the caller as the term's technical owner).
+    const raw = parseRawUrn(desired.urn);
+    changes.push({
+      ...common,
+      kind: 'createGlossaryTerm',
+      action: 'create',
+      termId: raw.ok ? (raw.value.parts[0] as string) : desired.urn,
+      name: stringOr(desired.fields['name']),
+      description: stringOr(desired.fields['definition']),
+      after,
+      fields,
+    });
+    return changes;
+  }
+  changes.push({
+    ...common,
+    kind: 'upsertAspect',
+    action: current === undefined ? 'create' : 'update',
+    before: current ?? null,
+    after,
+    fields,
+    markStatus: isNewEntity,
+  });
+  return changes;
+}
+
+export function overlayOwnedFields(
+  desired: DesiredEntity,
+  current: JsonObject | undefined,
+): { after: JsonObject; fields: FieldChange[] } {
+  const after: Record<string, JsonValue> = { ...(current ?? {}) };
+  const fields: FieldChange[] = [];
+  for (const field of OWNED_FIELDS[desired.aspectName]) {
+    const want = desired.fields[field];
+    const have = current?.[field];
+    if (sameField(desired.aspectName, field, want, have ?? undefined)) continue;
+    fields.push({
+      path: field,
+      ...(have === undefined ? {} : { before: have }),
+      ...(want === undefined ? {} : { after: want }),
+    });
+    if (want === undefined) delete after[field];
+    else after[field] = want;
+  }
+  // A new glossaryTermInfo needs its required fields even when they hold their defaults.
+  if (desired.aspectName === 'glossaryTermInfo' && current === undefined) {
+    for (const field of OWNED_FIELDS.glossaryTermInfo) {
+      const want = desired.fields[field];
+      if (want !== undefined) after[field] = want;
+    }
+  }
+  return { after, fields };
+}

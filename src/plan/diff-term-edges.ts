@@ -1,0 +1,223 @@
+/**
+ * Term edges of one dataset: the unit of ownership is one (dataset or column, term) edge. The tool adds the
+ * edges its manifests declare (marked as its own) and removes only edges it owns. An edge someone else added
+ * is never removed; if the manifests declare it too, it is left as it is and reported.
+ */
+import type { DesiredDatasetTerms } from '../model/desired-state.js';
+import { simplifyFieldPath } from '../model/field-path.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { versionSeen, type LiveEntity } from '../model/live-state.js';
+import { isOwnedAssociation, ownedAssociation } from './ownership.js';
+import type { Change, PlanNote, TermEdge, TermEdgesChange } from './types.js';
+
+export interface EdgeDiff {
+  readonly changes: readonly Change[];
+  readonly notes: readonly PlanNote[];
+}
+
+/** The audit stamp a planned aspect carries; the time is filled in when the aspect is written. */
+export function plannedStamp(actor: string): JsonObject {
+  return { time: 0, actor };
+}
+
+/**
+ * Compares a dataset's declared edges with its live glossaryTerms and editableSchemaMetadata. `desired`
+ * undefined means the manifests no longer declare the dataset (prune): every owned edge goes.
+ */
+export function diffDatasetTerms(
+  datasetUrn: string,
+  desired: DesiredDatasetTerms | undefined,
+  live: LiveEntity | undefined,
+  actor: string,
+): EdgeDiff {
+  const notes: PlanNote[] = [];
+  const changes: Change[] = [];
+  const dataset = diffDatasetLevel(datasetUrn, desired, live, actor, notes);
+  if (dataset !== undefined) changes.push(dataset);
+  const columns = diffColumns(datasetUrn, desired, live, actor, notes);
+  if (columns !== undefined) changes.push(columns);
+  return { changes, notes };
+}
+
+function diffDatasetLevel(
+  datasetUrn: string,
+  desired: DesiredDatasetTerms | undefined,
+  live: LiveEntity | undefined,
+  actor: string,
+  notes: PlanNote[],
+): TermEdgesChange | undefined {
+  const current = live?.aspects.get('glossaryTerms')?.value;
+  const associations = termsOf(current);
+  const wanted = new Map((desired?.terms ?? []).map((edge) => [edge.termUrn, edge]));
+  const present = new Set(associations.map((association) => stringOr(association['urn'])));
+
+  for (const association of associations) {
+    const edge = wanted.get(stringOr(association['urn']));
+    if (edge !== undefined && !isOwnedAssociation(association, actor)) {
+      notes.push(unownedNote(datasetUrn, edge.termUrn, undefined, edge.source));
+    }
+  }
+  const removed = associations.filter(
+    (association) => isOwnedAssociation(association, actor) && !wanted.has(stringOr(association['urn'])),
+  );
+  const added = [...wanted.values()].filter((edge) => !present.has(edge.termUrn));
+  if (added.length === 0 && removed.length === 0) return undefined;
+
+  const kept = associations.filter((association) => !removed.includes(association));
+  const after: JsonObject = {
+    ...(current ?? {}),
+    terms: [...kept, ...added.map((edge) => ownedAssociation(edge.termUrn, actor))],
+    auditStamp: plannedStamp(actor),
+  };
+  return {
+    kind: 'termEdges',
+    action: current === undefined ? 'create' : 'update',
+    id: `glossaryTerms ${datasetUrn}`,
+    urn: datasetUrn,
+    entityType: 'dataset',
+    aspect: 'glossaryTerms',
+    versionSeen: versionSeen(live, 'glossaryTerms'),
+    ...(desired === undefined ? {} : { source: desired.source }),
+    added: added.map((edge) => ({
+      termUrn: edge.termUrn,
+      ...(edge.source === undefined ? {} : { source: edge.source }),
+    })),
+    removed: removed.map((association) => ({ termUrn: stringOr(association['urn']) })),
+    before: current ?? null,
+    after,
+  };
+}
+
+function diffColumns(
+  datasetUrn: string,
+  desired: DesiredDatasetTerms | undefined,
+  live: LiveEntity | undefined,
+  actor: string,
+  notes: PlanNote[],
+): TermEdgesChange | undefined {
+  const current = live?.aspects.get('editableSchemaMetadata')?.value;
+  const entries = Array.isArray(current?.['editableSchemaFieldInfo'])
+    ? current['editableSchemaFieldInfo'].filter(isJsonObject)
+    : [];
+  const schemaPaths = schemaFieldPaths(live);
+  const columns = new Map((desired?.columns ?? []).map((column) => [column.simplePath, column]));
+  const added: TermEdge[] = [];
+  const removed: TermEdge[] = [];
+
+  // Remove owned edges that the manifests no longer declare, wherever they are.
+  const nextEntries: JsonObject[] = entries.map((entry) => {
+    const fieldPath = stringOr(entry['fieldPath']);
+    const column = columns.get(simplifyFieldPath(fieldPath));
+    const wanted = new Set(column?.terms.map((edge) => edge.termUrn) ?? []);
+    const terms = termsOf(isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : undefined);
+    const keep = terms.filter((association) => {
+      const urn = stringOr(association['urn']);
+      if (isOwnedAssociation(association, actor) && !wanted.has(urn)) {
+        removed.push({ termUrn: urn, fieldPath });
+        return false;
+      }
+      const edge = column?.terms.find((item) => item.termUrn === urn);
+      if (edge !== undefined && !isOwnedAssociation(association, actor)) {
+        notes.push(unownedNote(datasetUrn, urn, fieldPath, edge.source));
+      }
+      return true;
+    });
+    return keep.length === terms.length ? entry : withTerms(entry, keep, actor);
+  });
+
+  // Add declared edges that are missing, to the entry of the column (created when there is none).
+  for (const column of columns.values()) {
+    const matching = nextEntries.filter(
+      (entry) => simplifyFieldPath(stringOr(entry['fieldPath'])) === column.simplePath,
+    );
+    const present = new Set(
+      matching.flatMap((entry) =>
+        termsOf(isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : undefined).map((a) =>
+          stringOr(a['urn']),
+        ),
+      ),
+    );
+    const missing = column.terms.filter((edge) => !present.has(edge.termUrn));
+    if (missing.length === 0) continue;
+    // Write to the schema's own field path when the dataset has a schema: that is the path DataHub's UI and
+    // GraphQL mutations use for the column, so everyone edits the same entry.
+    const exact = schemaPaths.find((path) => simplifyFieldPath(path) === column.simplePath);
+    const target = matching.find((entry) => entry['fieldPath'] === exact) ?? matching[0];
+    const fieldPath = target === undefined ? (exact ?? column.fieldPath) : stringOr(target['fieldPath']);
+    const base = target ?? { fieldPath };
+    const terms = termsOf(isJsonObject(base['glossaryTerms']) ? base['glossaryTerms'] : undefined);
+    const updated = withTerms(
+      base,
+      [...terms, ...missing.map((edge) => ownedAssociation(edge.termUrn, actor))],
+      actor,
+    );
+    const index = target === undefined ? -1 : nextEntries.indexOf(target);
+    if (index >= 0) nextEntries[index] = updated;
+    else nextEntries.push(updated);
+    added.push(
+      ...missing.map((edge) => ({
+        termUrn: edge.termUrn,
+        fieldPath,
+        ...(edge.source === undefined ? {} : { source: edge.source }),
+      })),
+    );
+  }
+
+  if (added.length === 0 && removed.length === 0) return undefined;
+  const stamp = plannedStamp(actor);
+  const after: JsonObject = {
+    ...(current ?? {}),
+    created: isJsonObject(current?.['created']) ? current['created'] : stamp,
+    lastModified: stamp,
+    editableSchemaFieldInfo: nextEntries,
+  };
+  return {
+    kind: 'termEdges',
+    action: current === undefined ? 'create' : 'update',
+    id: `editableSchemaMetadata ${datasetUrn}`,
+    urn: datasetUrn,
+    entityType: 'dataset',
+    aspect: 'editableSchemaMetadata',
+    versionSeen: versionSeen(live, 'editableSchemaMetadata'),
+    ...(desired === undefined ? {} : { source: desired.source }),
+    added,
+    removed,
+    before: current ?? null,
+    after,
+  };
+}
+
+function withTerms(entry: JsonObject, terms: readonly JsonValue[], actor: string): JsonObject {
+  const glossaryTerms = isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : {};
+  return { ...entry, glossaryTerms: { ...glossaryTerms, terms, auditStamp: plannedStamp(actor) } };
+}
+
+function termsOf(aspect: JsonObject | undefined): JsonObject[] {
+  const terms = aspect?.['terms'];
+  return Array.isArray(terms) ? terms.filter(isJsonObject) : [];
+}
+
+/** The exact field paths of the dataset's schemaMetadata (empty when it has none). */
+export function schemaFieldPaths(live: LiveEntity | undefined): string[] {
+  const fields = live?.aspects.get('schemaMetadata')?.value['fields'];
+  return Array.isArray(fields)
+    ? fields
+        .filter(isJsonObject)
+        .flatMap((field) => (typeof field['fieldPath'] === 'string' ? [field['fieldPath']] : []))
+    : [];
+}
+
+function unownedNote(
+  datasetUrn: string,
+  termUrn: string,
+  fieldPath: string | undefined,
+  source: TermEdge['source'],
+): PlanNote {
+  const where = fieldPath === undefined ? datasetUrn : `column ${fieldPath} of ${datasetUrn}`;
+  return {
+    kind: 'unownedEdge',
+    urn: datasetUrn,
+    message: `${termUrn} is already attached to ${where} by someone else; it is left as it is (not this tool's to remove)`,
+    ...(source === undefined ? {} : { source }),
+  };
+}

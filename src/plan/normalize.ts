@@ -1,0 +1,61 @@
+/**
+ * Canonical forms for comparing owned fields (house rule 3): both sides are normalized the same way, so a
+ * difference in form (null vs absent, list order of set-like lists, "" vs INTERNAL) is never a change.
+ */
+import { SET_LIKE_FIELDS } from '../model/desired-state.js';
+import { isJsonObject, jsonEqual, type JsonValue } from '../model/json.js';
+
+export function normalizeField(
+  aspect: string,
+  field: string,
+  value: JsonValue | undefined,
+): JsonValue | undefined {
+  if (value === null || value === undefined) return defaultOf(aspect, field);
+  if (SET_LIKE_FIELDS.has(field) && Array.isArray(value)) {
+    const items = [
+      ...new Set(value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))),
+    ].sort();
+    return items.length === 0 ? undefined : items;
+  }
+  if (field === 'version' && isJsonObject(value)) {
+    return typeof value['versionTag'] === 'string' ? value['versionTag'] : undefined;
+  }
+  if (aspect === 'glossaryTermInfo' && field === 'termSource' && value === '') return 'INTERNAL';
+  return value;
+}
+
+/** DataHub reads an absent termSource / definition as these (GlossaryTermInfo requires both). */
+function defaultOf(aspect: string, field: string): JsonValue | undefined {
+  if (aspect === 'glossaryTermInfo' && field === 'termSource') return 'INTERNAL';
+  if (aspect === 'glossaryTermInfo' && field === 'definition') return '';
+  return undefined;
+}
+
+export function sameField(
+  aspect: string,
+  field: string,
+  a: JsonValue | undefined,
+  b: JsonValue | undefined,
+): boolean {
+  return jsonEqual(normalizeField(aspect, field, a), normalizeField(aspect, field, b));
+}
+
+/**
+ * Equality of two aspect values ignoring audit stamps: used after a write whose answer was lost, to tell
+ * whether the live value is the one the tool wrote (the stamps carry the time of the write).
+ */
+export function sameIgnoringStamps(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  return jsonEqual(stripStamps(a), stripStamps(b));
+}
+
+const STAMP_FIELDS = new Set(['auditStamp', 'created', 'lastModified']);
+
+function stripStamps(value: JsonValue | undefined): JsonValue | undefined {
+  if (Array.isArray(value)) return value.map((item: JsonValue) => stripStamps(item) ?? null);
+  if (!isJsonObject(value)) return value;
+  const result: Record<string, JsonValue> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!STAMP_FIELDS.has(key)) result[key] = stripStamps(item) ?? null;
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+/**
+ * What the tool may change (architecture.md, section 3), recorded in the live catalog itself so that the tool
+ * stays stateless: any later run, on any machine, knows what is its own.
+ *
+ * - A term edge is the tool's own when its GlossaryTermAssociation has `context` = OWNERSHIP_CONTEXT and
+ *   `actor` = the Settings actor. DataHub's UI and GraphQL mutations write associations without a context, so
+ *   edges added by stewards are never taken for the tool's.
+ * - An entity is the tool's (and may be pruned) when the last write of its owned aspect or of its status
+ *   aspect carries the tool's marker in systemMetadata.properties. Someone else writing the aspect later
+ *   replaces the marker, and the entity is then no longer provably the tool's: the safe direction.
+ */
+import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+import type { LiveEntity } from '../model/live-state.js';
+
+export const OWNERSHIP_CONTEXT = 'managed-by:catalog';
+export const MANAGED_BY = 'catalog';
+
+export function isOwnedAssociation(association: JsonValue, actor: string): boolean {
+  return (
+    isJsonObject(association) &&
+    association['context'] === OWNERSHIP_CONTEXT &&
+    association['actor'] === actor
+  );
+}
+
+export function ownedAssociation(termUrn: string, actor: string): JsonObject {
+  return { urn: termUrn, actor, context: OWNERSHIP_CONTEXT };
+}
+
+/** systemMetadata the tool sends with each aspect write. */
+export function markerSystemMetadata(actor: string, runId: string, now: number): JsonObject {
+  return {
+    lastObserved: now,
+    runId,
+    properties: { clientId: 'catalog', managedBy: MANAGED_BY, actor },
+  };
+}
+
+export function carriesMarker(systemMetadata: JsonObject | undefined, actor: string): boolean {
+  const properties = systemMetadata?.['properties'];
+  return isJsonObject(properties) && properties['managedBy'] === MANAGED_BY && properties['actor'] === actor;
+}
+
+/** Whether the tool can show that it managed this entity (only such entities are pruned). */
+export function isManagedEntity(entity: LiveEntity, ownedAspect: string, actor: string): boolean {
+  return [ownedAspect, 'status'].some((aspect) =>
+    carriesMarker(entity.aspects.get(aspect)?.systemMetadata, actor),
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The plan's JSON document (`--output json`, `--out plan.json`): versioned by `formatVersion`, deterministic
+ * (keys sorted, changes in execution order, no timestamps or absolute paths), and read back by
+ * `catalog apply`, which treats it as untrusted input.
+ */
+import { CatalogError } from '../errors.js';
+import { isJsonObject, parseJson, stableStringify, type JsonObject } from '../model/json.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan } from './types.js';
+
+export function serializePlan(plan: Plan): string {
+  return `${stableStringify(plan, 2)}\n`;
+}
+
+const CHANGE_KINDS: Readonly<Record<Change['kind'], readonly string[]>> = {
+  upsertAspect: ['create', 'update'],
+  createGlossaryTerm: ['create'],
+  status: ['delete', 'restore'],
+  termEdges: ['create', 'update'],
+};
+
+/** Parses a saved plan, checking every field apply relies on; a bad plan is refused as a whole. */
+export function parsePlan(text: string, file: string): Plan {
+  const fail = (problem: string): never => {
+    throw new CatalogError('PLAN_INVALID', `${file} is not a usable plan: ${problem}`);
+  };
+  const parsed = parseJson(text);
+  if (!parsed.ok) return fail(`invalid JSON (${parsed.error})`);
+  const plan = parsed.value;
+  if (!isJsonObject(plan)) return fail('it is not a JSON object');
+  if (plan['formatVersion'] !== PLAN_FORMAT_VERSION) {
+    return fail(
+      `formatVersion ${JSON.stringify(plan['formatVersion'])} is not ${PLAN_FORMAT_VERSION} (made by another version of catalog?)`,
+    );
+  }
+  for (const field of ['target', 'actor'])
+    if (typeof plan[field] !== 'string') fail(`"${field}" must be a string`);
+  if (!Array.isArray(plan['changes'])) return fail('"changes" must be a list');
+  plan['changes'].forEach((change, index) => checkChange(change, index, fail));
+  for (const field of ['summary', 'options', 'git', 'tool'])
+    if (!isJsonObject(plan[field])) fail(`"${field}" must be an object`);
+  if (!Array.isArray(plan['notes'])) fail('"notes" must be a list');
+  // Every field apply reads has been checked above.
+  return plan as unknown as Plan;
+}
+
+function checkChange(change: unknown, index: number, fail: (problem: string) => never): void {
+  const at = `changes[${index}]`;
+  if (!isJsonObject(change)) fail(`${at} is not an object`);
+  const value: JsonObject = change;
+  const kind = value['kind'];
+  if (typeof kind !== 'string' || !Object.hasOwn(CHANGE_KINDS, kind))
+    fail(`${at} has an unknown kind ${JSON.stringify(kind)}`);
+  const actions = CHANGE_KINDS[kind as Change['kind']];
+  if (typeof value['action'] !== 'string' || !actions.includes(value['action']))
+    fail(`${at} has an unknown action`);
+  for (const field of ['id', 'urn', 'entityType', 'aspect', 'versionSeen']) {
+    if (typeof value[field] !== 'string') fail(`${at}.${field} must be a string`);
+  }
+  if (!isJsonObject(value['after'])) fail(`${at}.after must be an object`);
+  if (kind === 'termEdges' && (!Array.isArray(value['added']) || !Array.isArray(value['removed']))) {
+    fail(`${at} needs "added" and "removed" lists`);
+  }
+  if (kind === 'createGlossaryTerm') {
+    for (const field of ['termId', 'name', 'description'])
+      if (typeof value[field] !== 'string') fail(`${at}.${field} must be a string`);
+  }
+  if (kind === 'upsertAspect' && typeof value['markStatus'] !== 'boolean')
+    fail(`${at}.markStatus must be true or false`);
+}

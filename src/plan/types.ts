@@ -1,0 +1,120 @@
+/**
+ * The plan: a value that says exactly what apply will do and nothing else (house rule 2). It serializes to a
+ * versioned JSON document (plan-json.ts); apply executes a plan value, freshly made or loaded from a file.
+ */
+import type { SourceLocation } from '../errors.js';
+import type { JsonObject, JsonValue } from '../model/json.js';
+
+export const PLAN_FORMAT_VERSION = 1;
+
+/** One changed field of an aspect; `before`/`after` absent means the field is absent. */
+export interface FieldChange {
+  readonly path: string;
+  readonly before?: JsonValue;
+  readonly after?: JsonValue;
+}
+
+/** A term attached to (or detached from) a dataset or one of its columns. */
+export interface TermEdge {
+  readonly termUrn: string;
+  /** The column's field path as it is (or will be) written in editableSchemaMetadata; absent for the dataset. */
+  readonly fieldPath?: string;
+  readonly source?: SourceLocation;
+}
+
+/** Where a change comes from: the manifests changed (the pull request), or the live catalog moved (drift). */
+export type ChangeOrigin = 'manifest' | 'drift';
+
+interface ChangeBase {
+  /** Stable identity of the change, e.g. "mlFeatureProperties urn:li:mlFeature:(t,a)". */
+  readonly id: string;
+  readonly urn: string;
+  readonly entityType: string;
+  readonly aspect: string;
+  /** The aspect's version when the plan read it ("-1": it did not exist): the stale-plan check compares it. */
+  readonly versionSeen: string;
+  /** The manifest location that asked for the change (absent for prune). */
+  readonly source?: SourceLocation;
+  readonly origin?: ChangeOrigin;
+}
+
+/** Creates or updates an owned aspect with an aspect write (ingestProposalBatch). */
+export interface UpsertAspectChange extends ChangeBase {
+  readonly kind: 'upsertAspect';
+  readonly action: 'create' | 'update';
+  readonly before: JsonObject | null;
+  /** The whole aspect to write: the live value with the owned fields overlaid. */
+  readonly after: JsonObject;
+  readonly fields: readonly FieldChange[];
+  /** On create, a `status {removed: false}` is written too: it marks the entity as this tool's (see ownership). */
+  readonly markStatus: boolean;
+}
+
+/** Creates a glossary term through GraphQL createGlossaryTerm (and then marks its status as above). */
+export interface CreateTermChange extends ChangeBase {
+  readonly kind: 'createGlossaryTerm';
+  readonly action: 'create';
+  /** The id as it appears in the URN. */
+  readonly termId: string;
+  readonly name: string;
+  readonly description: string;
+  readonly after: JsonObject;
+  readonly fields: readonly FieldChange[];
+}
+
+/** Soft-deletes (--prune) or restores an entity through its status aspect. */
+export interface StatusChange extends ChangeBase {
+  readonly kind: 'status';
+  readonly action: 'delete' | 'restore';
+  readonly before: JsonObject | null;
+  readonly after: JsonObject;
+}
+
+/** Adds and removes term edges on one aspect of a dataset (glossaryTerms or editableSchemaMetadata). */
+export interface TermEdgesChange extends ChangeBase {
+  readonly kind: 'termEdges';
+  readonly action: 'update' | 'create';
+  readonly added: readonly TermEdge[];
+  readonly removed: readonly TermEdge[];
+  readonly before: JsonObject | null;
+  /** The aspect after the change; audit stamps are filled in when it is written. */
+  readonly after: JsonObject;
+}
+
+export type Change = UpsertAspectChange | CreateTermChange | StatusChange | TermEdgesChange;
+export type ChangeKind = Change['kind'];
+
+/** Something the plan does not change but a reviewer should know. */
+export interface PlanNote {
+  readonly kind: 'unownedEdge' | 'pruneSkipped';
+  readonly message: string;
+  readonly urn: string;
+  readonly source?: SourceLocation;
+}
+
+export interface PlanSummary {
+  readonly create: number;
+  readonly update: number;
+  readonly delete: number;
+  readonly termsAttached: number;
+  readonly termsDetached: number;
+  readonly unchanged: number;
+}
+
+export interface Plan {
+  readonly formatVersion: typeof PLAN_FORMAT_VERSION;
+  readonly tool: { readonly name: 'catalog'; readonly version: string };
+  /** The server the plan was made against ("embedded" for the embedded catalog); never a token. */
+  readonly target: string;
+  readonly actor: string;
+  readonly git: { readonly revision: string | null; readonly dirty: boolean };
+  readonly options: { readonly prune: boolean; readonly maxDeletes: number };
+  readonly summary: PlanSummary;
+  /** In execution order. */
+  readonly changes: readonly Change[];
+  readonly notes: readonly PlanNote[];
+}
+
+export function hasChanges(plan: Plan): boolean {
+  return plan.changes.length > 0;
+}
