@@ -30,7 +30,9 @@ export function diffEntity(desired: DesiredEntity, live: LiveEntity | undefined)
 
   const current = live?.aspects.get(desired.aspectName)?.value;
   const { after, fields } = overlayOwnedFields(desired, current);
-  if (fields.length === 0) return changes;
+  // An update needs a changed field; a declared entity whose aspect does not exist is created even when the
+  // manifest sets none of its fields (a model group with no description still has to exist).
+  if (fields.length === 0 && current !== undefined) return changes;
 
   const common = {
     id: `${desired.aspectName} ${desired.urn}`,

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { applyPlan, type ApplyResult } from '../../apply/apply-plan.js';
 import { CatalogError } from '../../errors.js';
 import { stableStringify } from '../../model/json.js';
@@ -20,7 +21,7 @@ export async function runApply(
   options: { server?: string; graphqlUrl?: string; output: OutputFormat },
   io: CliIo,
 ): Promise<number> {
-  const text = await readFile(file, 'utf8').catch((error: unknown) => {
+  const text = await readFile(path.resolve(io.cwd, file), 'utf8').catch((error: unknown) => {
     throw new CatalogError(
       'FILE_ERROR',
       `cannot read the plan ${file}: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
 import { parseJson } from '../../model/json.js';
@@ -28,7 +29,7 @@ export async function runIngest(
   const parsed: ParsedFile[] = [];
   let failed = 0;
   for (const file of files) {
-    const result = await parseFile(file);
+    const result = await parseFile(file, path.resolve(io.cwd, file));
     if (typeof result === 'string') {
       io.stderr.write(result);
       failed += 1;
@@ -76,16 +77,16 @@ export async function runIngest(
   return failed === 0 ? 0 : 1;
 }
 
-async function parseFile(file: string): Promise<ParsedFile | string> {
+async function parseFile(file: string, absolute: string): Promise<ParsedFile | string> {
   let size: number;
   try {
-    size = (await stat(file)).size;
+    size = (await stat(absolute)).size;
   } catch (error) {
     return `error ${file}: cannot read it (${error instanceof Error ? error.message : String(error)})\n`;
   }
   if (size > MAX_METADATA_FILE_BYTES)
     return `error ${file}: ${size} bytes is over the ${MAX_METADATA_FILE_BYTES}-byte limit\n`;
-  const json = parseJson(await readFile(file, 'utf8'));
+  const json = parseJson(await readFile(absolute, 'utf8'));
   if (!json.ok) return `error ${file}: not valid JSON (${json.error}); nothing of it was written\n`;
   const records = parseMetadataRecords(json.value);
   if (!records.ok) {

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
-import { CatalogError, DiagnosticsError, type Diagnostic } from '../../errors.js';
+import { CatalogError, DiagnosticsError, sortDiagnostics, type Diagnostic } from '../../errors.js';
 import { readGitRevision } from '../../git/git-info.js';
 import { loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
 import type { DesiredState } from '../../model/desired-state.js';
@@ -73,7 +74,7 @@ export async function makePlan(
   await connection.client.restli.config();
   io.stderr.write(`reading ${connection.description}\n`);
   const live = await readLiveState(connection.client.restli, state, { prune: policy.prune });
-  const problems = preflight(state, live);
+  const problems = sortDiagnostics(preflight(state, live));
   if (problems.length > 0) {
     throw new DiagnosticsError(
       'PREFLIGHT_FAILED',
@@ -110,7 +111,7 @@ export async function emitPlan(
   io: CliIo,
 ): Promise<void> {
   if (options.out !== undefined) {
-    await writeFile(options.out, serializePlan(plan)).catch((error: unknown) => {
+    await writeFile(path.resolve(io.cwd, options.out), serializePlan(plan)).catch((error: unknown) => {
       throw new CatalogError('FILE_ERROR', `cannot write the plan to ${options.out}: ${String(error)}`);
     });
     io.stderr.write(`plan saved to ${options.out}\n`);

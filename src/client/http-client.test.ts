@@ -1,0 +1,113 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpClient, parseRetryAfter, type RetryEvent } from './http-client.js';
+
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/** A loopback server answering each request with the next scripted reply. */
+async function scripted(replies: { status: number; headers?: Record<string, string>; body?: string }[]) {
+  const seen: { authorization?: string }[] = [];
+  const server = createServer((request, response) => {
+    seen.push({
+      ...(request.headers.authorization === undefined
+        ? {}
+        : { authorization: request.headers.authorization }),
+    });
+    const reply = replies.shift() ?? { status: 200, body: 'ok' };
+    response.writeHead(reply.status, reply.headers).end(reply.body ?? '');
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+function client(events: RetryEvent[], waits: number[], token?: string) {
+  return new HttpClient({
+    sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
+    random: () => 1,
+    onRetry: (event) => events.push(event),
+    retry: { maxRetries: 4, baseDelayMs: 100, maxDelayMs: 1_000, maxTotalDelayMs: 5_000 },
+    ...(token === undefined ? {} : { token }),
+  });
+}
+
+describe('HttpClient', () => {
+  it('retries 429 and 5xx with exponential backoff, honouring Retry-After, then succeeds', async () => {
+    const server = await scripted([
+      { status: 503 },
+      { status: 429, headers: { 'Retry-After': '2' } },
+      { status: 500 },
+      { status: 200, body: 'done' },
+    ]);
+    const events: RetryEvent[] = [];
+    const waits: number[] = [];
+    const response = await client(events, waits).request(
+      'POST',
+      `${server.url}/aspects?action=ingestProposalBatch`,
+      { body: '{}' },
+    );
+    expect(response).toMatchObject({ status: 200, text: 'done' });
+    expect(waits).toEqual([100, 2_000, 400]);
+    expect(events.map((event) => event.reason)).toEqual(['HTTP 503', 'HTTP 429', 'HTTP 500']);
+    expect(events[0]?.url).toBe(`${server.url}/aspects`);
+  });
+
+  it('does not retry other statuses', async () => {
+    const server = await scripted([{ status: 422, body: '{"message":"no"}' }]);
+    const waits: number[] = [];
+    expect((await client([], waits).request('GET', server.url)).status).toBe(422);
+    expect(waits).toEqual([]);
+  });
+
+  it('gives up after the retry budget, and returns the last answer', async () => {
+    const server = await scripted(Array.from({ length: 10 }, () => ({ status: 503 })));
+    const waits: number[] = [];
+    expect((await client([], waits).request('GET', server.url)).status).toBe(503);
+    expect(waits).toHaveLength(4);
+  });
+
+  it('stops waiting when the server asks for more than the total budget', async () => {
+    const server = await scripted([{ status: 503, headers: { 'Retry-After': '3600' } }]);
+    await expect(client([], []).request('GET', server.url)).rejects.toThrow(
+      /kept failing \(HTTP 503\).*asked to wait 3600s/,
+    );
+  });
+
+  it('retries connection errors and reports them without the token', async () => {
+    const events: RetryEvent[] = [];
+    const failing = client(events, [], 'very-secret-token');
+    const error = await failing.request('GET', 'http://127.0.0.1:9/config?x=1').then(
+      () => new Error('expected a failure'),
+      (e: unknown) => e as Error,
+    );
+    expect(error.message).toMatch(
+      /GET http:\/\/127\.0\.0\.1:9\/config failed after 5 attempts: ECONNREFUSED/,
+    );
+    expect(error.message).not.toContain('very-secret-token');
+    expect(events).toHaveLength(4);
+  });
+
+  it('sends the token as a bearer header', async () => {
+    const server = await scripted([{ status: 200 }]);
+    await client([], [], 'tok').request('GET', server.url);
+    expect(server.seen[0]?.authorization).toBe('Bearer tok');
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('3')).toBe(3_000);
+    expect(
+      parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')),
+    ).toBe(10_000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});
