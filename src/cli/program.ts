@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CatalogError, DiagnosticsError } from '../errors.js';
+import type { ExportOptions } from './commands/export.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
@@ -60,7 +61,8 @@ function reportError(error: unknown, io: CliIo): number {
 
 export type SetExitCode = (code: number) => void;
 
-function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
+/** The commander program (exported so tests can check that the commands scripts run exist). */
+export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
   const program = new Command('catalog')
     .description('Keep a DataHub catalog in step with YAML manifests: validate, plan, apply.')
     .version(VERSION)
@@ -114,12 +116,7 @@ function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .command('get')
     .description('print aspects of an entity as JSON, keyed by aspect name (like `datahub get`)')
     .requiredOption('--urn <urn>', 'entity URN')
-    .requiredOption(
-      '--aspect <name>',
-      'aspect name (repeatable)',
-      (value: string, previous: string[]) => [...previous, value],
-      [],
-    )
+    .requiredOption('--aspect <name>', 'aspect name (repeatable)', collect, [])
     .option(
       '--server <url>',
       'DataHub GMS URL (default: $DATAHUB_GMS_URL, ~/.datahubenv, else the embedded catalog)',
@@ -159,7 +156,15 @@ function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         'soft-delete entities (and remove term edges) this tool managed that the manifests no longer declare',
         false,
       )
-      .option('--max-deletes <n>', 'refuse a plan with more deletions than this', '0'),
+      .option('--max-deletes <n>', 'refuse a plan with more deletions than this', '0')
+      .option(
+        '--base <ref>',
+        'git revision whose manifests tell manifest changes from drift (e.g. origin/main)',
+      )
+      .option(
+        '--changed-since <ref>',
+        'plan only the entities whose manifests changed since this git revision',
+      ),
   ).action(async (dir: string, options: ReconcileOptions) => {
     const { runReconcile } = await import('./commands/reconcile.js');
     setExitCode(await runReconcile(dir, options, io));
@@ -182,5 +187,29 @@ function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     },
   );
 
+  targetOptions(
+    program
+      .command('export')
+      .description(
+        'write the live catalog as manifests (one file per feature table, model group, glossary and dataset)',
+      )
+      .option('--out <dir>', 'directory to write into', 'catalog')
+      .option('--urn <urn>', 'export only this entity (repeatable)', collect, [])
+      .addOption(
+        new Option('--kind <kind>', 'export only this kind (repeatable)')
+          .choices(['GlossaryTerm', 'MLFeature', 'MLFeatureTable', 'MLModelGroup', 'MLModel', 'DatasetTerms'])
+          .argParser(collect)
+          .default([]),
+      )
+      .option('--force', 'overwrite existing files', false),
+  ).action(async (options: ExportOptions) => {
+    const { runExport } = await import('./commands/export.js');
+    setExitCode(await runExport(options, io));
+  });
+
   return program;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }

@@ -30,8 +30,10 @@ export async function readChangedFiles(cwd: string, ref: string, dir: string): P
     throw new CatalogError('GIT_ERROR', `--changed-since and --base need a git repository: ${String(error)}`);
   });
   await verifyRef(repo, ref);
-  const diff = await repo.raw(['diff', '--name-only', ref, '--', dir]);
-  const untracked = await repo.raw(['ls-files', '--others', '--exclude-standard', '--', dir]);
+  const diff = await repo.raw(['diff', '--name-only', ref, '--', dir]).catch(gitFailure);
+  const untracked = await repo
+    .raw(['ls-files', '--others', '--exclude-standard', '--', dir])
+    .catch(gitFailure);
   const toCwd = (file: string): string => path.relative(cwd, path.join(top, file)).split(path.sep).join('/');
   const changed = diff
     .split('\n')
@@ -54,19 +56,29 @@ export async function readFilesAtRef(
   const repo = git(cwd);
   await verifyRef(repo, ref);
   const prefix = (await repo.revparse(['--show-prefix']).catch(() => '')) ?? '';
-  const listing = await repo.raw(['ls-tree', '-r', '--name-only', '--full-name', ref, '--', dir]);
+  const listing = await repo
+    .raw(['ls-tree', '-r', '--name-only', '--full-name', ref, '--', dir])
+    .catch(gitFailure);
   const files: { path: string; text: string }[] = [];
   for (const repoPath of listing.split('\n').filter((line) => /\.ya?ml$/i.test(line))) {
     const relative = prefix !== '' && repoPath.startsWith(prefix) ? repoPath.slice(prefix.length) : repoPath;
     if (relative.split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
-    files.push({ path: relative, text: await repo.show([`${ref}:${repoPath}`]) });
+    files.push({ path: relative, text: await repo.show([`${ref}:${repoPath}`]).catch(gitFailure) });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+function gitFailure(error: unknown): never {
+  throw new CatalogError(
+    'GIT_ERROR',
+    `git failed: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
+}
+
 async function verifyRef(repo: SimpleGit, ref: string): Promise<void> {
   if (ref.startsWith('-')) throw new CatalogError('GIT_ERROR', `${ref} is not a git revision`);
-  await repo.revparse(['--verify', '--quiet', `${ref}^{commit}`]).catch(() => {
+  await repo.raw(['rev-parse', '--verify', `${ref}^{commit}`]).catch(() => {
     throw new CatalogError(
       'GIT_ERROR',
       `git revision ${ref} not found (fetch it first, e.g. git fetch origin main)`,

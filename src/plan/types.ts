@@ -99,6 +99,8 @@ export interface PlanSummary {
   readonly termsAttached: number;
   readonly termsDetached: number;
   readonly unchanged: number;
+  /** With --base: how many changes the manifests caused, and how many are drift of the live catalog. */
+  readonly byOrigin?: { readonly manifest: number; readonly drift: number };
 }
 
 export interface Plan {

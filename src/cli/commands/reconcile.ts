@@ -2,12 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
 import { CatalogError, DiagnosticsError, sortDiagnostics, type Diagnostic } from '../../errors.js';
-import { readGitRevision } from '../../git/git-info.js';
-import { loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
+import { readChangedFiles, readFilesAtRef, readGitRevision } from '../../git/git-info.js';
+import { buildCatalog, loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
 import type { DesiredState } from '../../model/desired-state.js';
+import { classifyOrigins } from '../../plan/classify-origin.js';
 import { createPlan } from '../../plan/create-plan.js';
 import { serializePlan } from '../../plan/plan-json.js';
 import { preflight } from '../../plan/preflight.js';
+import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
 import { connect, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
@@ -29,6 +31,10 @@ export interface ReconcileOptions {
   readonly maxDeletes: string;
   readonly server?: string;
   readonly graphqlUrl?: string;
+  /** Tell manifest changes from drift against the manifests at this git revision. */
+  readonly base?: string;
+  /** Plan only what the manifests changed since this git revision declare. */
+  readonly changedSince?: string;
 }
 
 /**
@@ -38,7 +44,18 @@ export interface ReconcileOptions {
 export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
   const load = await loadCatalog(dir, io.cwd);
-  const state = requireValid(load);
+  const fullState = requireValid(load);
+  if (options.changedSince !== undefined && options.prune) {
+    throw new CatalogError(
+      'USAGE',
+      '--prune needs the whole catalog; it cannot be combined with --changed-since',
+    );
+  }
+  const state =
+    options.changedSince === undefined
+      ? fullState
+      : restrictToFiles(fullState, await readChangedFiles(io.cwd, options.changedSince, dir));
+  const base = options.base === undefined ? undefined : await readBaseState(dir, options.base, fullState, io);
   const connection = await connect(
     {
       ...(options.server === undefined ? {} : { serverFlag: options.server }),
@@ -51,7 +68,8 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     io,
   );
   try {
-    const plan = await makePlan(state, load, connection, { prune: options.prune, maxDeletes }, io);
+    const planned = await makePlan(state, load, connection, { prune: options.prune, maxDeletes }, io);
+    const plan = base === undefined ? planned : classifyOrigins(planned, fullState, base);
     await emitPlan(plan, options, io);
     if (options.dryRun || plan.changes.length === 0) {
       return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
@@ -130,6 +148,24 @@ export function renderPlan(plan: Plan, format: OutputFormat, io: CliIo): string 
     case 'text':
       return renderPlanText(plan, createStyle(useColor(io.stdout, io.env)));
   }
+}
+
+/**
+ * The desired state of the manifests at a git revision. Manifests that did not validate there count as an
+ * empty catalog: every change is then a manifest change, which errs on the side of showing it in review.
+ */
+async function readBaseState(
+  dir: string,
+  ref: string,
+  current: DesiredState,
+  io: CliIo,
+): Promise<DesiredState> {
+  const load = buildCatalog(await readFilesAtRef(io.cwd, ref, dir));
+  if (load.state !== undefined) return load.state;
+  io.stderr.write(
+    `warning: the manifests at ${ref} do not validate; every change is shown as a manifest change\n`,
+  );
+  return { settings: current.settings, entities: [], datasets: [], externalTerms: [] };
 }
 
 function parseMaxDeletes(value: string): number {

@@ -46,9 +46,13 @@ export function groupByOrigin(changes: readonly Change[]): [string | undefined, 
 export function summaryLine(plan: Plan): string {
   const { create, update, delete: remove, termsAttached, termsDetached } = plan.summary;
   if (plan.changes.length === 0) return 'Plan: 0 to create, 0 to update, 0 to delete.';
+  const origins =
+    plan.summary.byOrigin === undefined
+      ? ''
+      : ` (${plan.summary.byOrigin.manifest} from the manifests, ${plan.summary.byOrigin.drift} drift)`;
   return (
     `Plan: ${create} to create, ${update} to update, ${remove} to delete` +
-    `; ${termsAttached} term attachment${termsAttached === 1 ? '' : 's'} to add, ${termsDetached} to remove.`
+    `; ${termsAttached} term attachment${termsAttached === 1 ? '' : 's'} to add, ${termsDetached} to remove${origins}.`
   );
 }
 

@@ -1,0 +1,162 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { addToRead, readEntities, DATASET_ASPECTS, type ReadRequest } from '../../client/read-live-state.js';
+import type { RestliClient } from '../../client/restli-client.js';
+import { CatalogError } from '../../errors.js';
+import { renderManifests, type ExportedEntity, type ExportInput } from '../../manifest/render-manifests.js';
+import { OWNED_ASPECTS } from '../../model/desired-state.js';
+import type { JsonObject } from '../../model/json.js';
+import type { LiveEntity } from '../../model/live-state.js';
+import { parseRawUrn } from '../../model/urn.js';
+import { connect } from '../connect.js';
+import type { CliIo } from '../io.js';
+
+export const EXPORT_KINDS = [
+  'GlossaryTerm',
+  'MLFeature',
+  'MLFeatureTable',
+  'MLModelGroup',
+  'MLModel',
+  'DatasetTerms',
+] as const;
+type ExportKind = (typeof EXPORT_KINDS)[number];
+
+const ENTITY_TYPE_OF: Readonly<Record<ExportKind, string>> = {
+  GlossaryTerm: 'glossaryTerm',
+  MLFeature: 'mlFeature',
+  MLFeatureTable: 'mlFeatureTable',
+  MLModelGroup: 'mlModelGroup',
+  MLModel: 'mlModel',
+  DatasetTerms: 'dataset',
+};
+
+export interface ExportOptions {
+  readonly out: string;
+  readonly urn: string[];
+  readonly kind: ExportKind[];
+  readonly force: boolean;
+  readonly server?: string;
+  readonly graphqlUrl?: string;
+}
+
+/**
+ * `catalog export`: writes the live catalog's features, tables, models, groups, terms and term attachments as
+ * manifests. Existing files are never overwritten without --force (and then nothing is written if any check
+ * fails first).
+ */
+export async function runExport(options: ExportOptions, io: CliIo): Promise<number> {
+  for (const urn of options.urn) {
+    const raw = parseRawUrn(urn);
+    if (!raw.ok || !Object.values(ENTITY_TYPE_OF).includes(raw.value.entityType)) {
+      throw new CatalogError(
+        'USAGE',
+        `--urn ${urn} is not a URN of an entity export writes (${Object.values(ENTITY_TYPE_OF).join(', ')})`,
+      );
+    }
+  }
+  const kinds = new Set<ExportKind>(options.kind.length === 0 ? EXPORT_KINDS : options.kind);
+  const connection = await connect(
+    {
+      ...(options.server === undefined ? {} : { serverFlag: options.server }),
+      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
+    },
+    io,
+  );
+  try {
+    const restli = connection.client.restli;
+    await restli.config();
+    io.stderr.write(`reading ${connection.description}\n`);
+    const input = await readExportInput(restli, kinds, options.urn);
+    const output = renderManifests(input);
+    for (const reason of output.skipped) io.stderr.write(`skipped ${reason}\n`);
+    const outDir = path.resolve(io.cwd, options.out);
+    const existing: string[] = [];
+    for (const file of output.files.keys()) {
+      if (await exists(path.join(outDir, file))) existing.push(path.join(options.out, file));
+    }
+    if (existing.length > 0 && !options.force) {
+      throw new CatalogError(
+        'FILE_ERROR',
+        `export would overwrite ${existing.length} existing file${existing.length === 1 ? '' : 's'} (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); nothing was written. Choose another --out, or pass --force`,
+      );
+    }
+    for (const [file, text] of output.files) {
+      await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+      await writeFile(path.join(outDir, file), text);
+    }
+    const summary = Object.entries(output.counts)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(', ');
+    io.stdout.write(
+      `exported ${output.files.size} file${output.files.size === 1 ? '' : 's'} to ${options.out}${summary === '' ? '' : ` (${summary})`}\n`,
+    );
+    return 0;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function readExportInput(
+  restli: RestliClient,
+  kinds: ReadonlySet<ExportKind>,
+  urns: readonly string[],
+): Promise<ExportInput> {
+  const request: ReadRequest = new Map();
+  const wanted = async (kind: ExportKind): Promise<string[]> => {
+    if (!kinds.has(kind)) return [];
+    const entityType = ENTITY_TYPE_OF[kind];
+    if (urns.length > 0) return urns.filter((urn) => parseRawUrn(urn).ok && urn.split(':')[2] === entityType);
+    return restli.listUrns(entityType);
+  };
+  const byKind = new Map<ExportKind, string[]>();
+  for (const kind of EXPORT_KINDS) byKind.set(kind, await wanted(kind));
+  // A table carries its inline features: read the features it lists too.
+  const aspectOf = (kind: ExportKind): string[] =>
+    kind === 'DatasetTerms'
+      ? [...DATASET_ASPECTS]
+      : [OWNED_ASPECTS[ENTITY_TYPE_OF[kind] as keyof typeof OWNED_ASPECTS], 'status'];
+  for (const [kind, list] of byKind) for (const urn of list) addToRead(request, urn, aspectOf(kind));
+  const live = await readEntities(restli, request);
+  if (kinds.has('MLFeatureTable') && !kinds.has('MLFeature')) {
+    // Tables are written with their own features inline, so those features are read as well.
+    const listed = new Set<string>();
+    for (const urn of byKind.get('MLFeatureTable') ?? []) {
+      const features = live.get(urn)?.aspects.get('mlFeatureTableProperties')?.value['mlFeatures'];
+      if (Array.isArray(features))
+        for (const feature of features) if (typeof feature === 'string') listed.add(feature);
+    }
+    const featureRequest: ReadRequest = new Map();
+    for (const urn of listed) addToRead(featureRequest, urn, aspectOf('MLFeature'));
+    for (const [urn, entity] of await readEntities(restli, featureRequest)) live.set(urn, entity);
+    byKind.set('MLFeature', [...listed]);
+  }
+  const pick = (kind: ExportKind): ExportedEntity[] =>
+    (byKind.get(kind) ?? [])
+      .map((urn) => live.get(urn))
+      .filter(
+        (entity): entity is LiveEntity =>
+          entity !== undefined && entity.exists && entity.aspects.get('status')?.value['removed'] !== true,
+      )
+      .map((entity) => ({
+        urn: entity.urn,
+        aspects: new Map<string, JsonObject>(
+          [...entity.aspects].map(([name, aspect]) => [name, aspect.value]),
+        ),
+      }))
+      .sort((a, b) => a.urn.localeCompare(b.urn));
+  return {
+    terms: pick('GlossaryTerm'),
+    features: pick('MLFeature'),
+    tables: pick('MLFeatureTable'),
+    groups: pick('MLModelGroup'),
+    models: pick('MLModel'),
+    datasets: pick('DatasetTerms'),
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}

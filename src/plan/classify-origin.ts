@@ -1,0 +1,61 @@
+/**
+ * Drift vs manifest changes. With the manifests of a base revision (e.g. main) at hand, a change the plan holds
+ * is caused by the manifests when the base did not ask for the same thing (the pull request changed it), and is
+ * drift when the base asked for exactly this too (the live catalog moved away from what main declares).
+ */
+import { assertNever } from '../errors.js';
+import { OWNED_FIELDS, type DesiredState } from '../model/desired-state.js';
+import { simplifyFieldPath } from '../model/field-path.js';
+import { sameField } from './normalize.js';
+import type { Change, ChangeOrigin, Plan, TermEdge } from './types.js';
+
+export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredState): Plan {
+  const baseEntities = new Map(base.entities.map((entity) => [entity.urn, entity]));
+  const headEntities = new Map(head.entities.map((entity) => [entity.urn, entity]));
+  const baseDatasets = new Map(base.datasets.map((dataset) => [dataset.datasetUrn, dataset]));
+
+  const sameAsBase = (urn: string): boolean => {
+    const before = baseEntities.get(urn);
+    const now = headEntities.get(urn);
+    if (before === undefined || now === undefined || before.aspectName !== now.aspectName) return false;
+    return OWNED_FIELDS[now.aspectName].every((field) =>
+      sameField(now.aspectName, field, before.fields[field], now.fields[field]),
+    );
+  };
+  const declaredAtBase = (datasetUrn: string, edge: TermEdge): boolean => {
+    const dataset = baseDatasets.get(datasetUrn);
+    if (dataset === undefined) return false;
+    if (edge.fieldPath === undefined) return dataset.terms.some((term) => term.termUrn === edge.termUrn);
+    const simple = simplifyFieldPath(edge.fieldPath);
+    return dataset.columns.some(
+      (column) => column.simplePath === simple && column.terms.some((term) => term.termUrn === edge.termUrn),
+    );
+  };
+
+  const originOf = (change: Change): ChangeOrigin => {
+    switch (change.kind) {
+      case 'upsertAspect':
+      case 'createGlossaryTerm':
+        return sameAsBase(change.urn) ? 'drift' : 'manifest';
+      case 'status':
+        // Deleting what main still declares, or restoring what main already declared, is about the live side.
+        return baseEntities.has(change.urn) === (change.action === 'restore') ? 'drift' : 'manifest';
+      case 'termEdges': {
+        const manifest =
+          change.added.some((edge) => !declaredAtBase(change.urn, edge)) ||
+          change.removed.some((edge) => declaredAtBase(change.urn, edge));
+        return manifest ? 'manifest' : 'drift';
+      }
+      default:
+        return assertNever(change);
+    }
+  };
+
+  const changes = plan.changes.map((change) => ({ ...change, origin: originOf(change) }));
+  const drift = changes.filter((change) => change.origin === 'drift').length;
+  return {
+    ...plan,
+    changes,
+    summary: { ...plan.summary, byOrigin: { manifest: changes.length - drift, drift } },
+  };
+}
