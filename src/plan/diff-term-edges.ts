@@ -69,23 +69,14 @@ function diffDatasetLevel(
     terms: [...kept, ...added.map((edge) => ownedAssociation(edge.termUrn, actor))],
     auditStamp: plannedStamp(actor),
   };
-  return {
-    kind: 'termEdges',
-    action: current === undefined ? 'create' : 'update',
-    id: `glossaryTerms ${datasetUrn}`,
-    urn: datasetUrn,
-    entityType: 'dataset',
-    aspect: 'glossaryTerms',
-    versionSeen: versionSeen(live, 'glossaryTerms'),
-    ...(desired === undefined ? {} : { source: desired.source }),
+  return edgesChange(datasetUrn, 'glossaryTerms', desired, live, {
     added: added.map((edge) => ({
       termUrn: edge.termUrn,
       ...(edge.source === undefined ? {} : { source: edge.source }),
     })),
     removed: removed.map((association) => ({ termUrn: stringOr(association['urn']) })),
-    before: current ?? null,
     after,
-  };
+  });
 }
 
 function diffColumns(
@@ -171,19 +162,29 @@ function diffColumns(
     lastModified: stamp,
     editableSchemaFieldInfo: nextEntries,
   };
+  return edgesChange(datasetUrn, 'editableSchemaMetadata', desired, live, { added, removed, after });
+}
+
+/** A change of one term aspect of a dataset, with the version and value the plan read. */
+function edgesChange(
+  datasetUrn: string,
+  aspect: 'glossaryTerms' | 'editableSchemaMetadata',
+  desired: DesiredDatasetTerms | undefined,
+  live: LiveEntity | undefined,
+  edges: { added: TermEdge[]; removed: TermEdge[]; after: JsonObject },
+): TermEdgesChange {
+  const current = live?.aspects.get(aspect)?.value;
   return {
     kind: 'termEdges',
     action: current === undefined ? 'create' : 'update',
-    id: `editableSchemaMetadata ${datasetUrn}`,
+    id: `${aspect} ${datasetUrn}`,
     urn: datasetUrn,
     entityType: 'dataset',
-    aspect: 'editableSchemaMetadata',
-    versionSeen: versionSeen(live, 'editableSchemaMetadata'),
+    aspect,
+    versionSeen: versionSeen(live, aspect),
     ...(desired === undefined ? {} : { source: desired.source }),
-    added,
-    removed,
+    ...edges,
     before: current ?? null,
-    after,
   };
 }
 

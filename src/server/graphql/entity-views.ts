@@ -61,13 +61,21 @@ export class EntityViews {
     return this.service.keyOf(urn).value;
   }
 
-  dataset(urn: string): View {
+  /** What every entity view takes from its URN's key: name, and platform and origin when the key has them. */
+  private keyed(urn: string, type: string): View {
     const key = this.key(urn);
     return {
       ...this.common(urn),
-      type: 'DATASET',
+      type,
       name: key['name'],
-      platform: platformView(stringOr(key['platform'])),
+      ...(typeof key['platform'] === 'string' ? { platform: platformView(key['platform']) } : {}),
+      ...(typeof key['origin'] === 'string' ? { origin: key['origin'] } : {}),
+    };
+  }
+
+  dataset(urn: string): View {
+    return {
+      ...this.keyed(urn, 'DATASET'),
       editableSchemaMetadata: () => {
         const aspect = this.service.latest(urn, 'editableSchemaMetadata');
         if (aspect === undefined) return null;
@@ -90,13 +98,10 @@ export class EntityViews {
   }
 
   mlFeature(urn: string): View {
-    const key = this.key(urn);
     const properties = this.service.latest(urn, 'mlFeatureProperties');
     return {
-      ...this.common(urn),
-      type: 'MLFEATURE',
-      name: key['name'],
-      featureNamespace: key['featureNamespace'],
+      ...this.keyed(urn, 'MLFEATURE'),
+      featureNamespace: this.key(urn)['featureNamespace'],
       description: text(properties?.['description']),
       dataType: text(properties?.['dataType']),
       properties:
@@ -112,13 +117,9 @@ export class EntityViews {
   }
 
   mlFeatureTable(urn: string): View {
-    const key = this.key(urn);
     const properties = this.service.latest(urn, 'mlFeatureTableProperties');
     return {
-      ...this.common(urn),
-      type: 'MLFEATURE_TABLE',
-      name: key['name'],
-      platform: platformView(stringOr(key['platform'])),
+      ...this.keyed(urn, 'MLFEATURE_TABLE'),
       description: text(properties?.['description']),
       properties:
         properties === undefined
@@ -132,14 +133,9 @@ export class EntityViews {
   }
 
   mlModel(urn: string): View {
-    const key = this.key(urn);
     const properties = this.service.latest(urn, 'mlModelProperties');
     return {
-      ...this.common(urn),
-      type: 'MLMODEL',
-      name: key['name'],
-      platform: platformView(stringOr(key['platform'])),
-      origin: key['origin'],
+      ...this.keyed(urn, 'MLMODEL'),
       description: text(properties?.['description']),
       properties:
         properties === undefined
@@ -162,14 +158,9 @@ export class EntityViews {
   }
 
   mlModelGroup(urn: string): View {
-    const key = this.key(urn);
     const properties = this.service.latest(urn, 'mlModelGroupProperties');
     return {
-      ...this.common(urn),
-      type: 'MLMODEL_GROUP',
-      name: key['name'],
-      platform: platformView(stringOr(key['platform'])),
-      origin: key['origin'],
+      ...this.keyed(urn, 'MLMODEL_GROUP'),
       description: text(properties?.['description']),
       properties:
         properties === undefined
