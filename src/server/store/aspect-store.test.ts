@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { AspectStore, versionOf } from './aspect-store.js';
+import { SCHEMA_VERSION } from './migrations.js';
+
+describe('AspectStore', () => {
+  it('migrates a new file to the current schema, and refuses a file from a newer build', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'catalog-store-')), 'c.db');
+    new AspectStore(file).close();
+    const db = new Database(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => new AspectStore(file)).toThrow(/written by a newer catalog/);
+  });
+
+  it('rolls a transaction back whole', () => {
+    const store = new AspectStore(':memory:');
+    expect(() =>
+      store.transaction(() => {
+        store.write('urn:li:mlFeature:(a,b)', 'status', { removed: false }, {}, 'urn:li:corpuser:x', 1);
+        throw new Error('fails half way');
+      }),
+    ).toThrow('fails half way');
+    expect(store.get('urn:li:mlFeature:(a,b)', 'status')).toBeUndefined();
+    const first = store.write(
+      'urn:li:mlFeature:(a,b)',
+      'status',
+      { removed: false },
+      { runId: 'r' },
+      'urn:li:corpuser:x',
+      2,
+    );
+    expect(first).toEqual({ changed: true, version: '1' });
+    expect(versionOf(store.get('urn:li:mlFeature:(a,b)', 'status')!)).toBe('1');
+    store.close();
+  });
+});
