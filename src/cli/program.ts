@@ -90,7 +90,10 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .option('--port <n>', 'port to listen on (0 picks a free one)', '8080')
     .option('--host <host>', 'address to listen on (non-loopback needs a token)', '127.0.0.1')
     .addOption(
-      new Option('--token <token>', 'require this bearer token (default: $CATALOG_SERVER_TOKEN)').hideHelp(),
+      new Option(
+        '--token <token>',
+        'require this bearer token (prefer $CATALOG_SERVER_TOKEN: flags end up in shell history)',
+      ),
     )
     .action(async (options: { db: string; port: string; host: string; token?: string }) => {
       const { runServe } = await import('./commands/serve.js');
