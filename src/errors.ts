@@ -96,10 +96,6 @@ export class InternalError extends CatalogError {
   }
 }
 
-export function invariant(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new InternalError(message);
-}
-
 export function assertNever(value: never): never {
   throw new InternalError(`unexpected value: ${JSON.stringify(value)}`);
 }

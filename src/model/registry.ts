@@ -4,15 +4,6 @@
  * class names (FQNs) that DataHub uses to key aspects in `VersionedAspect` unions and MCE snapshots.
  */
 
-export const PRODUCT_ENTITY_TYPES = [
-  'dataset',
-  'mlFeature',
-  'mlFeatureTable',
-  'mlModel',
-  'mlModelGroup',
-  'glossaryTerm',
-] as const;
-
 const COMMON = ['status', 'ownership', 'globalTags', 'glossaryTerms', 'institutionalMemory', 'deprecation'];
 const ML_COMMON = [
   ...COMMON,

@@ -209,25 +209,6 @@ function parsePlatform(part: string): ParseResult<string> {
   return { ok: true, value: decodeUrnPart(platform.value.parts[0] as string) };
 }
 
-/** Parses a URN and checks it has the expected entity type. */
-export function parseUrnOfType<T extends UrnEntityType>(
-  text: string,
-  entityType: T,
-): ParseResult<Extract<EntityUrn, { entityType: T }>> {
-  const parsed = parseUrn(text);
-  if (!parsed.ok) return parsed;
-  if (parsed.value.entityType !== entityType) {
-    return fail(`it is a ${parsed.value.entityType} URN, expected a ${entityType} URN`);
-  }
-  return parsed as { ok: true; value: Extract<EntityUrn, { entityType: T }> };
-}
-
-/** The entity type of a URN string, or undefined when it is not a URN. */
-export function entityTypeOfUrn(text: string): string | undefined {
-  const raw = parseRawUrn(text);
-  return raw.ok ? raw.value.entityType : undefined;
-}
-
 /** Percent-encodes a whole URN for a URL path segment, as Python's `quote(urn, safe="")` does. */
 export function urlEncodeUrn(urn: string): string {
   return encodeURIComponent(urn).replace(

@@ -82,7 +82,6 @@ export interface TermEdgesChange extends ChangeBase {
 }
 
 export type Change = UpsertAspectChange | CreateTermChange | StatusChange | TermEdgesChange;
-export type ChangeKind = Change['kind'];
 
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
@@ -115,8 +114,4 @@ export interface Plan {
   /** In execution order. */
   readonly changes: readonly Change[];
   readonly notes: readonly PlanNote[];
-}
-
-export function hasChanges(plan: Plan): boolean {
-  return plan.changes.length > 0;
 }

@@ -2,8 +2,6 @@ import { CatalogError } from '../../errors.js';
 import { isLoopback, startCatalogServer } from '../../server/create-server.js';
 import type { CliIo } from '../io.js';
 
-export const DEFAULT_DB = '.catalog/catalog.db';
-
 export interface ServeOptions {
   readonly db: string;
   readonly port: string;
