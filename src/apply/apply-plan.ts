@@ -1,6 +1,6 @@
 import type { DataHubClient } from '../client/datahub-client.js';
 import { chunkProposals, RestliError } from '../client/restli-client.js';
-import { assertNever, CatalogError } from '../errors.js';
+import { assertNever } from '../errors.js';
 import { isJsonObject, stringOr, type JsonObject } from '../model/json.js';
 import { MISSING_VERSION } from '../model/live-state.js';
 import type { Proposal } from '../model/proposal.js';
@@ -10,6 +10,7 @@ import { markerSystemMetadata } from '../plan/ownership.js';
 import type { Change, CreateTermChange, Plan, TermEdgesChange } from '../plan/types.js';
 import { checkFresh, readPlannedAspects } from './check-fresh.js';
 import { stampAspect } from './stamp.js';
+import { errorMessage } from '../model/error-message.js';
 
 export type StepStatus = 'applied' | 'failed' | 'skipped';
 
@@ -192,7 +193,7 @@ class Executor {
         await this.ingest(chunk);
         for (const change of chunkChanges) if (!this.results.has(change.id)) this.record(change, 'applied');
       } catch (error) {
-        await this.resolveByReading(chunkChanges.map((change) => ({ change, error: messageOf(error) })));
+        await this.resolveByReading(chunkChanges.map((change) => ({ change, error: errorMessage(error) })));
       }
     }
   }
@@ -286,7 +287,7 @@ class Executor {
           ]);
           this.record(change, 'applied');
         } catch (retryError) {
-          this.record(change, 'failed', messageOf(retryError));
+          this.record(change, 'failed', errorMessage(retryError));
         }
         continue;
       }
@@ -349,15 +350,10 @@ function reached(change: Change, live: JsonObject | undefined): boolean {
 
 /** A request that failed as a whole (after the client's retries): every item in it is checked by reading. */
 function lostAnswer(error: unknown): { data: undefined; errors: { message: string; path?: string }[] } {
-  return { data: undefined, errors: [{ message: messageOf(error) }] };
+  return { data: undefined, errors: [{ message: errorMessage(error) }] };
 }
 
 function withoutHeaders(proposal: Proposal): Proposal {
   const { headers, ...rest } = proposal;
   return rest;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof CatalogError) return error.message;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { CatalogError } from '../errors.js';
 import { isJsonObject } from '../model/json.js';
+import { errorMessage } from '../model/error-message.js';
 
 /** Where the tool reads and writes: a DataHub GMS, or the embedded catalog started in-process. */
 export type Target =
@@ -99,10 +100,7 @@ async function readDataHubEnv(home: string | undefined): Promise<DataHubEnv | un
   try {
     content = parseYaml(text);
   } catch (error) {
-    throw new CatalogError(
-      'CONFIG_INVALID',
-      `${file} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new CatalogError('CONFIG_INVALID', `${file} is not valid YAML: ${errorMessage(error)}`);
   }
   const gms = isJsonObject(content) ? content['gms'] : undefined;
   if (!isJsonObject(gms)) return undefined;

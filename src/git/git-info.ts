@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { CatalogError } from '../errors.js';
+import { errorMessage } from '../model/error-message.js';
 
 export interface GitRevision {
   readonly revision: string | null;
@@ -69,11 +70,7 @@ export async function readFilesAtRef(
 }
 
 function gitFailure(error: unknown): never {
-  throw new CatalogError(
-    'GIT_ERROR',
-    `git failed: ${error instanceof Error ? error.message : String(error)}`,
-    { cause: error },
-  );
+  throw new CatalogError('GIT_ERROR', `git failed: ${errorMessage(error)}`, { cause: error });
 }
 
 async function verifyRef(repo: SimpleGit, ref: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { Diagnostic, SourceLocation } from '../errors.js';
+import { errorMessage } from '../model/error-message.js';
 
 /** One YAML document of a manifest file, as plain data, with a way back to its source positions. */
 export interface ParsedDocument {
@@ -63,7 +64,7 @@ export function parseDocuments(file: SourceFile): ParseOutcome {
       diagnostics.push({
         code: 'YAML_SYNTAX',
         severity: 'error',
-        message: `YAML error: ${error instanceof Error ? error.message : String(error)}`,
+        message: `YAML error: ${errorMessage(error)}`,
         location: at(document.contents.range[0]),
       });
       return;

@@ -2,6 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogError } from '../errors.js';
 import type { SourceFile } from './parse-documents.js';
+import { errorMessage } from '../model/error-message.js';
 
 /** Manifests are hand-written; anything this large is a mistake (or hostile) and is refused. */
 export const MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
@@ -13,7 +14,7 @@ export const MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 export async function readManifestFiles(dir: string, cwd: string = process.cwd()): Promise<SourceFile[]> {
   const root = path.resolve(cwd, dir);
   const info = await stat(root).catch((error: unknown) => {
-    throw new CatalogError('FILE_ERROR', `cannot read the catalog directory ${dir}: ${describe(error)}`, {
+    throw new CatalogError('FILE_ERROR', `cannot read the catalog directory ${dir}: ${errorMessage(error)}`, {
       cause: error,
     });
   });
@@ -48,8 +49,4 @@ async function listYamlFiles(dir: string): Promise<string[]> {
 
 export function toDisplayPath(absolute: string, cwd: string): string {
   return path.relative(cwd, absolute).split(path.sep).join('/');
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

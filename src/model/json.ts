@@ -1,4 +1,5 @@
 /** JSON values and the few helpers every layer needs to compare and print them deterministically. */
+import { errorMessage } from './error-message.js';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | readonly JsonValue[] | JsonObject;
@@ -54,7 +55,7 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorMessage(error) };
   }
 }
 

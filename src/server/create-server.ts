@@ -15,6 +15,7 @@ import {
   type RestliReply,
 } from './http/restli-routes.js';
 import { AspectStore } from './store/aspect-store.js';
+import { errorMessage } from '../model/error-message.js';
 
 /** GMS refuses request bodies over 16,000,000 bytes (the reason DataHub's emitter keeps batches under 15 MiB). */
 export const MAX_BODY_BYTES = 16_000_000;
@@ -63,7 +64,8 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
     options.onRequest?.({ method: request.method ?? 'GET', path: request.url ?? '/' });
     handle(request, response, service, expectedToken).catch((error: unknown) => {
       // Last resort: a bug must not take the server down. Nothing was half-written (writes are transactional).
-      if (!response.headersSent) sendRestliError(response, 500, `Internal server error: ${describe(error)}`);
+      if (!response.headersSent)
+        sendRestliError(response, 500, `Internal server error: ${errorMessage(error)}`);
       else response.destroy();
     });
   });
@@ -229,8 +231,4 @@ function authorized(request: IncomingMessage, expected: Buffer): boolean {
 
 function digest(token: string): Buffer {
   return createHash('sha256').update(token).digest();
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -11,6 +11,7 @@ import { useColor } from '../io.js';
 import { createStyle } from '../output/style.js';
 import type { OutputFormat } from './reconcile.js';
 import { renderPlan } from './reconcile.js';
+import { errorMessage } from '../../model/error-message.js';
 
 /**
  * `catalog apply plan.json`: applies a saved plan, and refuses it (exit 1, naming the aspects) when any aspect
@@ -22,10 +23,7 @@ export async function runApply(
   io: CliIo,
 ): Promise<number> {
   const text = await readFile(path.resolve(io.cwd, file), 'utf8').catch((error: unknown) => {
-    throw new CatalogError(
-      'FILE_ERROR',
-      `cannot read the plan ${file}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new CatalogError('FILE_ERROR', `cannot read the plan ${file}: ${errorMessage(error)}`);
   });
   const plan = parsePlan(text, file);
   const connection = await connect(

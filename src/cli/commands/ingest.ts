@@ -7,6 +7,7 @@ import { parseMetadataRecords } from '../../model/metadata-file.js';
 import type { Proposal } from '../../model/proposal.js';
 import { connect } from '../connect.js';
 import type { CliIo } from '../io.js';
+import { errorMessage } from '../../model/error-message.js';
 
 export const MAX_METADATA_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -60,7 +61,7 @@ export async function runIngest(
         }
       } catch (error) {
         failed += 1;
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         io.stderr.write(
           `error ${file}: ${message}; ${sent === 0 ? 'nothing of it was written' : `${sent} of ${proposals.length} aspects were written before the failure`}\n`,
         );
@@ -82,7 +83,7 @@ async function parseFile(file: string, absolute: string): Promise<ParsedFile | s
   try {
     size = (await stat(absolute)).size;
   } catch (error) {
-    return `error ${file}: cannot read it (${error instanceof Error ? error.message : String(error)})\n`;
+    return `error ${file}: cannot read it (${errorMessage(error)})\n`;
   }
   if (size > MAX_METADATA_FILE_BYTES)
     return `error ${file}: ${size} bytes is over the ${MAX_METADATA_FILE_BYTES}-byte limit\n`;

@@ -1,6 +1,7 @@
 import { CatalogError } from '../../errors.js';
 import { isLoopback, startCatalogServer } from '../../server/create-server.js';
 import type { CliIo } from '../io.js';
+import { errorMessage } from '../../model/error-message.js';
 
 export interface ServeOptions {
   readonly db: string;
@@ -31,10 +32,7 @@ export async function runServe(options: ServeOptions, io: CliIo): Promise<number
     host: options.host,
     ...(token === undefined ? {} : { token }),
   }).catch((error: unknown) => {
-    throw new CatalogError(
-      'FILE_ERROR',
-      `cannot start the server: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new CatalogError('FILE_ERROR', `cannot start the server: ${errorMessage(error)}`);
   });
   if (token === undefined) {
     io.stderr.write('no token configured: accepting requests without authentication, on loopback only\n');
