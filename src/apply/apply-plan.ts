@@ -106,9 +106,7 @@ class Executor {
           creates.push(change);
           break;
         case 'termEdges':
-          // Removing dataset-level edges only is what batchRemoveTerms does best; every other edge change is an
-          // aspect write (column edits need no schema that way, and additions carry the ownership marker).
-          if (change.aspect === 'glossaryTerms' && change.added.length === 0) removals.push(change);
+          if (isGraphQLRemoval(change)) removals.push(change);
           else writes.push(change);
           break;
         case 'upsertAspect':
@@ -270,11 +268,7 @@ class Executor {
       }
       const unchanged =
         (aspect?.version ?? (aspect === undefined ? MISSING_VERSION : '')) === change.versionSeen;
-      if (
-        unchanged &&
-        change.kind !== 'createGlossaryTerm' &&
-        !(change.kind === 'termEdges' && change.added.length === 0 && change.aspect === 'glossaryTerms')
-      ) {
+      if (unchanged && change.kind !== 'createGlossaryTerm' && !isGraphQLRemoval(change)) {
         try {
           const now = this.now();
           await this.ingest([
@@ -337,10 +331,18 @@ class Executor {
   }
 }
 
+/**
+ * Removing dataset-level edges only is what batchRemoveTerms does best; every other edge change is an aspect
+ * write (column edits need no schema that way, and additions carry the ownership marker).
+ */
+function isGraphQLRemoval(change: Change): change is TermEdgesChange {
+  return change.kind === 'termEdges' && change.aspect === 'glossaryTerms' && change.added.length === 0;
+}
+
 /** Whether the live value is what the change meant to write. */
 function reached(change: Change, live: JsonObject | undefined): boolean {
   if (live === undefined) return false;
-  if (change.kind === 'termEdges' && change.aspect === 'glossaryTerms' && change.added.length === 0) {
+  if (isGraphQLRemoval(change)) {
     const terms = Array.isArray(live['terms']) ? live['terms'] : [];
     const removed = new Set(change.removed.map((edge) => edge.termUrn));
     return !terms.some((term) => isJsonObject(term) && removed.has(stringOr(term['urn'])));
