@@ -12,6 +12,7 @@ import { createStyle } from '../output/style.js';
 import type { OutputFormat } from './reconcile.js';
 import { renderPlan } from './reconcile.js';
 import { errorMessage } from '../../model/error-message.js';
+import { plural } from '../output/plural.js';
 
 /**
  * `catalog apply plan.json`: applies a saved plan, and refuses it (exit 1, naming the aspects) when any aspect
@@ -61,9 +62,7 @@ export async function applyAndReport(
 ): Promise<boolean> {
   const style = createStyle(useColor(io.stderr, io.env));
   const progress = io.stderr.isTTY;
-  io.stderr.write(
-    `applying ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to ${connection.description}\n`,
-  );
+  io.stderr.write(`applying ${plural(plan.changes.length, 'change')} to ${connection.description}\n`);
   const result = await applyPlan(plan, connection.client, {
     runId: `catalog-${plan.git.revision?.slice(0, 12) ?? 'local'}`,
     onWarning: (message) => io.stderr.write(`${style.yellow('warning')} ${message}\n`),

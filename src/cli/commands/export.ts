@@ -10,6 +10,7 @@ import type { LiveEntity } from '../../model/live-state.js';
 import { parseRawUrn } from '../../model/urn.js';
 import { connect } from '../connect.js';
 import type { CliIo } from '../io.js';
+import { plural } from '../output/plural.js';
 
 export const EXPORT_KINDS = [
   'GlossaryTerm',
@@ -77,7 +78,7 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
     if (existing.length > 0 && !options.force) {
       throw new CatalogError(
         'FILE_ERROR',
-        `export would overwrite ${existing.length} existing file${existing.length === 1 ? '' : 's'} (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); nothing was written. Choose another --out, or pass --force`,
+        `export would overwrite ${plural(existing.length, 'existing file')} (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); nothing was written. Choose another --out, or pass --force`,
       );
     }
     for (const [file, text] of output.files) {
@@ -88,7 +89,7 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
       .map(([kind, count]) => `${count} ${kind}`)
       .join(', ');
     io.stdout.write(
-      `exported ${output.files.size} file${output.files.size === 1 ? '' : 's'} to ${options.out}${summary === '' ? '' : ` (${summary})`}\n`,
+      `exported ${plural(output.files.size, 'file')} to ${options.out}${summary === '' ? '' : ` (${summary})`}\n`,
     );
     return 0;
   } finally {

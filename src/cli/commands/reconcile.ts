@@ -19,6 +19,7 @@ import { renderPlanText } from '../output/render-plan-text.js';
 import { createStyle } from '../output/style.js';
 import { VERSION } from '../version.js';
 import { applyAndReport } from './apply.js';
+import { plural } from '../output/plural.js';
 
 export type OutputFormat = 'text' | 'json' | 'markdown';
 
@@ -172,8 +173,4 @@ function parseMaxDeletes(value: string): number {
   if (!/^\d+$/.test(value))
     throw new CatalogError('USAGE', `--max-deletes must be a whole number, got ${value}`);
   return Number(value);
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -5,6 +5,7 @@ import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 import { diagnosticToJson, linesOf, renderDiagnostics } from '../output/render-diagnostics.js';
 import { createStyle } from '../output/style.js';
+import { plural } from '../output/plural.js';
 
 export interface ValidateOptions {
   readonly output: 'text' | 'json';
@@ -65,8 +66,4 @@ function summaryLine(dir: string, load: CatalogLoad, counts: Record<string, numb
     `${kinds === '' ? '' : ` (${kinds})`}; ${plural(state?.entities.length ?? 0, 'entity', 'entities')}` +
     ` (${plural(features, 'feature')}), ${plural(edges, 'term attachment')}`
   );
-}
-
-function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : nouns}`;
 }

@@ -8,6 +8,7 @@ import {
   summaryLine,
   where,
 } from './render-plan-text.js';
+import { plural } from './plural.js';
 
 /** GitHub refuses comments over 65,536 characters; keep a margin. */
 export const MAX_MARKDOWN_LENGTH = 65_000;
@@ -80,7 +81,7 @@ function fit(head: readonly string[], sections: readonly string[][], details: re
   const all = [...head, ...sections.flat(), ...details].join('\n');
   if (all.length <= MAX_MARKDOWN_LENGTH) return all;
   const note = (left: number): string =>
-    `\n> ✂️ ${left} more line${left === 1 ? '' : 's'} of this plan did not fit in a comment (${MAX_MARKDOWN_LENGTH} characters). ` +
+    `\n> ✂️ ${plural(left, 'more line', 'more lines')} of this plan did not fit in a comment (${MAX_MARKDOWN_LENGTH} characters). ` +
     'The full plan is in the job log and in the plan file (`--out plan.json`).\n';
   const budget = MAX_MARKDOWN_LENGTH - 400;
   const kept: string[] = [...head];

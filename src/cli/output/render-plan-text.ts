@@ -4,6 +4,7 @@ import type { JsonValue } from '../../model/json.js';
 import { assertNever } from '../../errors.js';
 import type { Change, FieldChange, Plan, TermEdge } from '../../plan/types.js';
 import type { Style } from './style.js';
+import { plural } from './plural.js';
 
 /**
  * The plan for people, Terraform-like: one block per change (`+` create, `~` update, `-` delete), the changed
@@ -52,7 +53,7 @@ export function summaryLine(plan: Plan): string {
       : ` (${plan.summary.byOrigin.manifest} from the manifests, ${plan.summary.byOrigin.drift} drift)`;
   return (
     `Plan: ${create} to create, ${update} to update, ${remove} to delete` +
-    `; ${termsAttached} term attachment${termsAttached === 1 ? '' : 's'} to add, ${termsDetached} to remove${origins}.`
+    `; ${plural(termsAttached, 'term attachment')} to add, ${termsDetached} to remove${origins}.`
   );
 }
 
