@@ -71,7 +71,7 @@ export function diffEntity(desired: DesiredEntity, live: LiveEntity | undefined)
   return changes;
 }
 
-export function overlayOwnedFields(
+function overlayOwnedFields(
   desired: DesiredEntity,
   current: JsonObject | undefined,
 ): { after: JsonObject; fields: FieldChange[] } {
@@ -89,12 +89,6 @@ export function overlayOwnedFields(
     if (want === undefined) delete after[field];
     else after[field] = want;
   }
-  // A new glossaryTermInfo needs its required fields even when they hold their defaults.
-  if (desired.aspectName === 'glossaryTermInfo' && current === undefined) {
-    for (const field of OWNED_FIELDS.glossaryTermInfo) {
-      const want = desired.fields[field];
-      if (want !== undefined) after[field] = want;
-    }
-  }
-  return { after, fields };
+  // A new aspect is the manifest's fields, defaults included (glossaryTermInfo requires its defaulted ones).
+  return { after: current === undefined ? { ...desired.fields } : after, fields };
 }
