@@ -5,7 +5,14 @@
  */
 import { stringify } from 'yaml';
 import { simplifyFieldPath } from '../model/field-path.js';
-import { isJsonObject, isStringArray, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import {
+  isJsonObject,
+  isStringArray,
+  optionalString,
+  stringOr,
+  type JsonObject,
+  type JsonValue,
+} from '../model/json.js';
 import { formatUrn, parseUrn, type EntityUrn } from '../model/urn.js';
 
 export interface ExportedEntity {
@@ -94,10 +101,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
     featureFields.set(feature.urn, {
       name: urn.name,
       ...optional('dataType', stringOr(properties['dataType']) || undefined),
-      ...optional(
-        'description',
-        typeof properties['description'] === 'string' ? properties['description'] : undefined,
-      ),
+      ...optional('description', optionalString(properties['description'])),
       ...optional('version', versionTag(properties['version'])),
       ...optional('sources', nonEmpty(urnList(properties['sources']))),
     });
@@ -125,10 +129,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       kind: 'MLFeatureTable',
       name: urn.name,
       platform: urn.platform,
-      ...optional(
-        'description',
-        typeof properties['description'] === 'string' ? properties['description'] : undefined,
-      ),
+      ...optional('description', optionalString(properties['description'])),
       ...optional('features', nonEmpty(features)),
     });
     count('MLFeatureTable');
@@ -161,10 +162,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       name: urn.name,
       platform: urn.platform,
       env: urn.env,
-      ...optional(
-        'description',
-        typeof properties['description'] === 'string' ? properties['description'] : undefined,
-      ),
+      ...optional('description', optionalString(properties['description'])),
     });
     count('MLModelGroup');
   }
@@ -190,11 +188,8 @@ export function renderManifests(input: ExportInput): ExportOutput {
       name: urn.name,
       platform: urn.platform,
       env: urn.env,
-      ...optional(
-        'description',
-        typeof properties['description'] === 'string' ? properties['description'] : undefined,
-      ),
-      ...optional('type', typeof properties['type'] === 'string' ? properties['type'] : undefined),
+      ...optional('description', optionalString(properties['description'])),
+      ...optional('type', optionalString(properties['type'])),
       ...optional('version', versionTag(properties['version'])),
       ...optional('groups', nonEmpty(groups.map(groupRef))),
       ...optional('features', nonEmpty(urnList(properties['mlFeatures']).map(featureRef))),
@@ -255,7 +250,7 @@ function urnList(value: JsonValue | undefined): string[] {
 }
 
 function versionTag(value: JsonValue | undefined): string | undefined {
-  return isJsonObject(value) && typeof value['versionTag'] === 'string' ? value['versionTag'] : undefined;
+  return isJsonObject(value) ? optionalString(value['versionTag']) : undefined;
 }
 
 function nonEmpty<T>(list: T[]): T[] | undefined {

@@ -63,3 +63,8 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 export function stringOr(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
+
+/** The value when it is a string, else undefined (an optional field read from untrusted JSON). */
+export function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
