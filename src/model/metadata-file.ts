@@ -62,7 +62,14 @@ function fromSnapshot(record: JsonObject): Proposal[] | string {
   if (typeof urn !== 'string') return `${snapshotClass} has no urn`;
   const raw = parseRawUrn(urn);
   if (!raw.ok) return `invalid urn ${JSON.stringify(urn)}: ${raw.error}`;
-  if (!isKnownEntityType(raw.value.entityType)) return `unknown entity type ${raw.value.entityType} (${urn})`;
+  const entityType = raw.value.entityType;
+  if (!isKnownEntityType(entityType))
+    return `Failed to find entity with name ${entityType} in EntityRegistry (${urn})`;
+  // DataHub maps each snapshot class to one entity (DatasetSnapshot -> dataset, CorpUserSnapshot -> corpuser).
+  const snapshotEntity = snapshotClass.slice(snapshotClass.lastIndexOf('.') + 1).replace(/Snapshot$/, '');
+  if (snapshotEntity.toLowerCase() !== entityType.toLowerCase()) {
+    return `${snapshotClass} cannot hold ${urn} (a ${entityType} urn)`;
+  }
   const aspects = body['aspects'];
   if (!Array.isArray(aspects)) return `${snapshotClass} has no aspects list`;
   const systemMetadata = record['systemMetadata'];
@@ -71,11 +78,13 @@ function fromSnapshot(record: JsonObject): Proposal[] | string {
     const [fqn, value] = isJsonObject(item) ? (Object.entries(item)[0] ?? []) : [];
     if (fqn === undefined || !isJsonObject(value))
       return `an aspect of ${urn} is not a {"<class>": {...}} object`;
+    const aspectName = aspectNameOfFqn(fqn);
+    if (aspectName === undefined) return `Unknown aspect class ${fqn} (${urn})`;
     proposals.push({
-      entityType: raw.value.entityType,
+      entityType,
       entityUrn: urn,
       changeType: 'UPSERT',
-      aspectName: aspectNameOfFqn(fqn) ?? aspectNameFromClass(fqn),
+      aspectName,
       aspect: fromAvroNames(value) as JsonObject,
       ...(isJsonObject(systemMetadata) ? { systemMetadata } : {}),
     });
@@ -85,20 +94,12 @@ function fromSnapshot(record: JsonObject): Proposal[] | string {
 
 function checkProposal(proposal: Proposal): string | undefined {
   if (!isKnownEntityType(proposal.entityType))
-    return `unknown entity type ${proposal.entityType} (${proposal.entityUrn})`;
+    return `Failed to find entity with name ${proposal.entityType} in EntityRegistry (${proposal.entityUrn})`;
   if (!entityHasAspect(proposal.entityType, proposal.aspectName)) {
     return `Unknown aspect ${proposal.aspectName} for entity ${proposal.entityType} (${proposal.entityUrn})`;
   }
   const problems = validateAspect(proposal.aspectName, proposal.aspect);
   return problems.length > 0 ? `${proposal.entityUrn}: ${problems.join('; ')}` : undefined;
-}
-
-/** `com.linkedin.pegasus2avro.common.GlobalTags` → `globalTags` (leading acronyms lower-cased: MLFoo → mlFoo). */
-export function aspectNameFromClass(fqn: string): string {
-  const simple = fqn.slice(fqn.lastIndexOf('.') + 1);
-  const acronym = /^([A-Z]+)([A-Z][a-z].*)$/.exec(simple);
-  if (acronym !== null) return `${(acronym[1] as string).toLowerCase()}${acronym[2] as string}`;
-  return `${simple.charAt(0).toLowerCase()}${simple.slice(1)}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * `metadata-models/src/main/pegasus/com/linkedin/mxe/MetadataChangeProposal.pdl`, `GenericAspect.pdl`.
  */
 import { isJsonObject, parseJson, type JsonObject } from './json.js';
-import { ENTITY_REGISTRY } from './registry.js';
+import { keyFieldsOf } from './registry.js';
 import { parseRawUrn, type ParseResult } from './urn.js';
 
 export const CHANGE_TYPES = ['UPSERT', 'CREATE', 'CREATE_ENTITY', 'RESTATE'] as const;
@@ -104,7 +104,7 @@ function proposalUrn(raw: JsonObject): ParseResult<string> {
   if (typeof entityType !== 'string' || key === undefined) return fail('a proposal needs an entityUrn');
   const value = decodeGenericAspect(key);
   if (!value.ok) return value;
-  const fields = ENTITY_REGISTRY[entityType]?.keyFields;
+  const fields = keyFieldsOf(entityType);
   if (fields === undefined) return fail(`Failed to find entity with name ${entityType} in EntityRegistry`);
   const parts = fields.map((field) => value.value[field]);
   if (!parts.every((part): part is string => typeof part === 'string' && part !== '')) {

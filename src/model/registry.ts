@@ -1,193 +1,54 @@
 /**
- * The slice of DataHub's entity registry (`metadata-models/src/main/resources/entity-registry.yml`) that the
- * product and the embedded catalog know: entity types, their key aspects, their aspect names, and the Pegasus
- * class names (FQNs) that DataHub uses to key aspects in `VersionedAspect` unions and MCE snapshots.
+ * DataHub's entity registry, as both the client and the embedded catalog use it: which entity types exist, their
+ * key aspects and key fields, which aspects each may carry, the Pegasus class name (FQN) DataHub keys each aspect
+ * by in `VersionedAspect` unions and MCE snapshots, and the relationships each aspect declares.
+ * The data is generated from DataHub's own entity-registry.yml and PDL files (entity-registry.generated.ts).
  */
+import {
+  GENERATED_ASPECTS,
+  GENERATED_ENTITIES,
+  type GeneratedRelationship,
+} from './entity-registry.generated.js';
 
-const COMMON = ['status', 'ownership', 'globalTags', 'glossaryTerms', 'institutionalMemory', 'deprecation'];
-const ML_COMMON = [
-  ...COMMON,
-  'domains',
-  'browsePaths',
-  'browsePathsV2',
-  'dataPlatformInstance',
-  'structuredProperties',
-  'forms',
-  'testResults',
-];
-
-interface EntitySpec {
-  readonly keyAspect: string;
-  /** Key aspect field names, in URN part order. */
-  readonly keyFields: readonly string[];
-  readonly aspects: readonly string[];
-}
-
-export const ENTITY_REGISTRY: Readonly<Record<string, EntitySpec>> = {
-  dataset: {
-    keyAspect: 'datasetKey',
-    keyFields: ['platform', 'name', 'origin'],
-    aspects: [
-      ...ML_COMMON,
-      'viewProperties',
-      'subTypes',
-      'schemaMetadata',
-      'container',
-      'siblings',
-      'embed',
-      'datasetProperties',
-      'editableDatasetProperties',
-      'datasetDeprecation',
-      'upstreamLineage',
-      'editableSchemaMetadata',
-      'access',
-    ],
-  },
-  mlFeature: {
-    keyAspect: 'mlFeatureKey',
-    keyFields: ['featureNamespace', 'name'],
-
-    aspects: [...ML_COMMON, 'mlFeatureProperties', 'editableMlFeatureProperties'],
-  },
-  mlFeatureTable: {
-    keyAspect: 'mlFeatureTableKey',
-    keyFields: ['platform', 'name'],
-    aspects: [...ML_COMMON, 'mlFeatureTableProperties', 'editableMlFeatureTableProperties'],
-  },
-  mlModel: {
-    keyAspect: 'mlModelKey',
-    keyFields: ['platform', 'name', 'origin'],
-    aspects: [
-      ...ML_COMMON,
-      'mlModelProperties',
-      'editableMlModelProperties',
-      'intendedUse',
-      'mlModelFactorPrompts',
-      'mlModelMetrics',
-      'mlModelEvaluationData',
-      'mlModelTrainingData',
-      'mlModelQuantitativeAnalyses',
-      'mlModelEthicalConsiderations',
-      'mlModelCaveatsAndRecommendations',
-      'sourceCode',
-      'cost',
-    ],
-  },
-  mlModelGroup: {
-    keyAspect: 'mlModelGroupKey',
-    keyFields: ['platform', 'name', 'origin'],
-    aspects: [...ML_COMMON, 'mlModelGroupProperties', 'editableMlModelGroupProperties'],
-  },
-  mlPrimaryKey: {
-    keyAspect: 'mlPrimaryKeyKey',
-    keyFields: ['featureNamespace', 'name'],
-    aspects: [...ML_COMMON, 'mlPrimaryKeyProperties', 'editableMlPrimaryKeyProperties'],
-  },
-  glossaryTerm: {
-    keyAspect: 'glossaryTermKey',
-    keyFields: ['name'],
-    aspects: [...ML_COMMON, 'glossaryTermInfo', 'glossaryRelatedTerms', 'schemaMetadata'],
-  },
-  corpuser: {
-    keyAspect: 'corpUserKey',
-    keyFields: ['username'],
-    aspects: [
-      'corpUserInfo',
-      'corpUserEditableInfo',
-      'corpUserStatus',
-      'groupMembership',
-      'globalTags',
-      'status',
-    ],
-  },
-  dataPlatform: { keyAspect: 'dataPlatformKey', keyFields: ['platformName'], aspects: ['dataPlatformInfo'] },
-};
-
-/** Aspect name -> Pegasus FQN. */
-export const ASPECT_FQN: Readonly<Record<string, string>> = {
-  status: 'com.linkedin.common.Status',
-  ownership: 'com.linkedin.common.Ownership',
-  globalTags: 'com.linkedin.common.GlobalTags',
-  glossaryTerms: 'com.linkedin.common.GlossaryTerms',
-  institutionalMemory: 'com.linkedin.common.InstitutionalMemory',
-  deprecation: 'com.linkedin.common.Deprecation',
-  browsePaths: 'com.linkedin.common.BrowsePaths',
-  browsePathsV2: 'com.linkedin.common.BrowsePathsV2',
-  dataPlatformInstance: 'com.linkedin.common.DataPlatformInstance',
-  subTypes: 'com.linkedin.common.SubTypes',
-  siblings: 'com.linkedin.common.Siblings',
-  embed: 'com.linkedin.common.Embed',
-  access: 'com.linkedin.common.Access',
-  forms: 'com.linkedin.common.Forms',
-  structuredProperties: 'com.linkedin.structured.StructuredProperties',
-  testResults: 'com.linkedin.test.TestResults',
-  domains: 'com.linkedin.domain.Domains',
-  container: 'com.linkedin.container.Container',
-  schemaMetadata: 'com.linkedin.schema.SchemaMetadata',
-  editableSchemaMetadata: 'com.linkedin.schema.EditableSchemaMetadata',
-  datasetProperties: 'com.linkedin.dataset.DatasetProperties',
-  editableDatasetProperties: 'com.linkedin.dataset.EditableDatasetProperties',
-  datasetDeprecation: 'com.linkedin.dataset.DatasetDeprecation',
-  upstreamLineage: 'com.linkedin.dataset.UpstreamLineage',
-  viewProperties: 'com.linkedin.dataset.ViewProperties',
-  mlFeatureProperties: 'com.linkedin.ml.metadata.MLFeatureProperties',
-  editableMlFeatureProperties: 'com.linkedin.ml.metadata.EditableMLFeatureProperties',
-  mlFeatureTableProperties: 'com.linkedin.ml.metadata.MLFeatureTableProperties',
-  editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
-  mlModelProperties: 'com.linkedin.ml.metadata.MLModelProperties',
-  editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
-  intendedUse: 'com.linkedin.ml.metadata.IntendedUse',
-  mlModelFactorPrompts: 'com.linkedin.ml.metadata.MLModelFactorPrompts',
-  mlModelMetrics: 'com.linkedin.ml.metadata.Metrics',
-  mlModelEvaluationData: 'com.linkedin.ml.metadata.EvaluationData',
-  mlModelTrainingData: 'com.linkedin.ml.metadata.TrainingData',
-  mlModelQuantitativeAnalyses: 'com.linkedin.ml.metadata.QuantitativeAnalyses',
-  mlModelEthicalConsiderations: 'com.linkedin.ml.metadata.EthicalConsiderations',
-  mlModelCaveatsAndRecommendations: 'com.linkedin.ml.metadata.CaveatsAndRecommendations',
-  sourceCode: 'com.linkedin.ml.metadata.SourceCode',
-  cost: 'com.linkedin.common.Cost',
-  mlModelGroupProperties: 'com.linkedin.ml.metadata.MLModelGroupProperties',
-  editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
-  mlPrimaryKeyProperties: 'com.linkedin.ml.metadata.MLPrimaryKeyProperties',
-  editableMlPrimaryKeyProperties: 'com.linkedin.ml.metadata.EditableMLPrimaryKeyProperties',
-  glossaryTermInfo: 'com.linkedin.glossary.GlossaryTermInfo',
-  glossaryRelatedTerms: 'com.linkedin.glossary.GlossaryRelatedTerms',
-  corpUserInfo: 'com.linkedin.identity.CorpUserInfo',
-  corpUserEditableInfo: 'com.linkedin.identity.CorpUserEditableInfo',
-  corpUserStatus: 'com.linkedin.identity.CorpUserStatus',
-  groupMembership: 'com.linkedin.identity.GroupMembership',
-  dataPlatformInfo: 'com.linkedin.dataplatform.DataPlatformInfo',
-  datasetKey: 'com.linkedin.metadata.key.DatasetKey',
-  mlFeatureKey: 'com.linkedin.metadata.key.MLFeatureKey',
-  mlFeatureTableKey: 'com.linkedin.metadata.key.MLFeatureTableKey',
-  mlModelKey: 'com.linkedin.metadata.key.MLModelKey',
-  mlModelGroupKey: 'com.linkedin.metadata.key.MLModelGroupKey',
-  mlPrimaryKeyKey: 'com.linkedin.metadata.key.MLPrimaryKeyKey',
-  glossaryTermKey: 'com.linkedin.metadata.key.GlossaryTermKey',
-  corpUserKey: 'com.linkedin.metadata.key.CorpUserKey',
-  dataPlatformKey: 'com.linkedin.metadata.key.DataPlatformKey',
-};
+export type RelationshipSpec = GeneratedRelationship;
 
 const FQN_TO_ASPECT: ReadonlyMap<string, string> = new Map(
-  Object.entries(ASPECT_FQN).map(([name, fqn]) => [fqn, name]),
+  Object.entries(GENERATED_ASPECTS).map(([name, spec]) => [spec.fqn, name]),
+);
+const ASPECTS_OF_ENTITY: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries(GENERATED_ENTITIES).map(([name, spec]) => [
+    name,
+    new Set([spec.keyAspect, ...spec.aspects]),
+  ]),
 );
 
+/** Every registered entity type, sorted. */
+export const ENTITY_TYPES: readonly string[] = Object.keys(GENERATED_ENTITIES).sort();
+
 export function isKnownEntityType(entityType: string): boolean {
-  return Object.hasOwn(ENTITY_REGISTRY, entityType);
+  return Object.hasOwn(GENERATED_ENTITIES, entityType);
 }
 
 export function keyAspectOf(entityType: string): string | undefined {
-  return ENTITY_REGISTRY[entityType]?.keyAspect;
+  return Object.hasOwn(GENERATED_ENTITIES, entityType)
+    ? GENERATED_ENTITIES[entityType]?.keyAspect
+    : undefined;
+}
+
+/** The key aspect's field names in URN part order. */
+export function keyFieldsOf(entityType: string): readonly string[] | undefined {
+  const keyAspect = keyAspectOf(entityType);
+  return keyAspect === undefined ? undefined : GENERATED_ASPECTS[keyAspect]?.keyFields;
 }
 
 /** Whether an entity type has an aspect of this name (the key aspect included). */
 export function entityHasAspect(entityType: string, aspectName: string): boolean {
-  const spec = ENTITY_REGISTRY[entityType];
-  return spec !== undefined && (spec.keyAspect === aspectName || spec.aspects.includes(aspectName));
+  return ASPECTS_OF_ENTITY.get(entityType)?.has(aspectName) ?? false;
 }
 
+/** The aspect names of an entity type, key aspect first. */
 export function aspectNamesOf(entityType: string): readonly string[] {
-  const spec = ENTITY_REGISTRY[entityType];
+  const spec = Object.hasOwn(GENERATED_ENTITIES, entityType) ? GENERATED_ENTITIES[entityType] : undefined;
   return spec === undefined ? [] : [spec.keyAspect, ...spec.aspects];
 }
 
@@ -200,7 +61,17 @@ export function aspectNameOfFqn(fqn: string): string | undefined {
 }
 
 export function fqnOfAspect(aspectName: string): string | undefined {
-  return ASPECT_FQN[aspectName];
+  return Object.hasOwn(GENERATED_ASPECTS, aspectName) ? GENERATED_ASPECTS[aspectName]?.fqn : undefined;
+}
+
+/** Timeseries aspects (profiles, usage statistics, run events) are stored per event in DataHub, not versioned. */
+export function isTimeseriesAspect(aspectName: string): boolean {
+  return Object.hasOwn(GENERATED_ASPECTS, aspectName) && GENERATED_ASPECTS[aspectName]?.timeseries === true;
+}
+
+/** The @Relationship annotations of an aspect, as paths into its value. */
+export function relationshipsOfAspect(aspectName: string): readonly RelationshipSpec[] {
+  return (Object.hasOwn(GENERATED_ASPECTS, aspectName) && GENERATED_ASPECTS[aspectName]?.relationships) || [];
 }
 
 /**
@@ -211,11 +82,12 @@ export function keyAspectFromUrn(
   entityType: string,
   parts: readonly string[],
 ): { readonly aspectName: string; readonly value: Record<string, string> } | undefined {
-  const spec = ENTITY_REGISTRY[entityType];
-  if (spec === undefined || spec.keyFields.length !== parts.length) return undefined;
+  const keyAspect = keyAspectOf(entityType);
+  const fields = keyFieldsOf(entityType);
+  if (keyAspect === undefined || fields === undefined || fields.length !== parts.length) return undefined;
   const value: Record<string, string> = {};
-  spec.keyFields.forEach((field, index) => {
+  fields.forEach((field, index) => {
     value[field] = parts[index] as string;
   });
-  return { aspectName: spec.keyAspect, value };
+  return { aspectName: keyAspect, value };
 }

@@ -95,7 +95,7 @@ describe('catalog ingest and get', () => {
           proposedSnapshot: {
             'com.linkedin.pegasus2avro.metadata.snapshot.ChartSnapshot': {
               urn: 'urn:li:chart:(looker,1)',
-              aspects: [],
+              aspects: [{ 'com.linkedin.pegasus2avro.chart.ChartWidget': { title: 'not a DataHub aspect' } }],
             },
           },
         },
@@ -104,7 +104,9 @@ describe('catalog ingest and get', () => {
     const run = await runCatalog(['ingest', file, '--server', server.url]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('record 1: urn:li:mlFeature:(bad_file,broken): Failed to validate record');
-    expect(run.stderr).toContain('record 2: unknown entity type chart');
+    expect(run.stderr).toContain(
+      'record 2: Unknown aspect class com.linkedin.pegasus2avro.chart.ChartWidget (urn:li:chart:(looker,1))',
+    );
     expect(run.stderr).toContain('2 bad record(s); nothing of it was written');
     expect(
       (await server.post('/entities?action=exists', { urn: 'urn:li:mlFeature:(bad_file,ok)' })).json,
