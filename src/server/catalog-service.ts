@@ -39,12 +39,16 @@ export class CatalogService {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Applies proposals in one transaction: all of them land, or (on the first error) none. */
+  /**
+   * Applies proposals in one transaction: all of them land, or (on the first error) none. The search and
+   * relationship indexes of the touched entities are refreshed in the same transaction.
+   */
   ingest(proposals: readonly Proposal[], actor: string): void {
     proposals.forEach((proposal) => this.check(proposal));
     const now = this.clock();
     this.store.transaction(() => {
       for (const proposal of proposals) this.applyOne(proposal, actor, now);
+      this.store.index.refresh(new Set(proposals.map((proposal) => proposal.entityUrn)));
     });
   }
 

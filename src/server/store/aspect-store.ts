@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { isJsonObject, jsonEqual, type JsonObject } from '../../model/json.js';
+import { EntityIndex } from './entity-index.js';
 import { migrate } from './migrations.js';
 
 export interface StoredAspect {
@@ -39,6 +40,8 @@ interface Row {
 export class AspectStore {
   private readonly db: Database.Database;
   private readonly statements;
+  /** Search and relationship indexes, refreshed by callers inside the transaction that writes the aspects. */
+  readonly index: EntityIndex;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -46,7 +49,8 @@ export class AspectStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    migrate(this.db);
+    // A database written by an older build gets its indexes built from its aspects while migrating.
+    migrate(this.db, () => new EntityIndex(this.db, (urn) => latestAspectMap(this.db, urn)).rebuildAll());
     this.statements = {
       get: this.db.prepare<[string, string, number], Row>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? AND version = ?',
@@ -75,7 +79,14 @@ export class AspectStore {
       countUrns: this.db.prepare<[string], { total: number }>(
         'SELECT COUNT(*) AS total FROM metadata_aspect_v2 WHERE aspect = ? AND version = 0',
       ),
+      history: this.db.prepare<[string], Row>(
+        'SELECT * FROM metadata_aspect_v2 WHERE urn = ? ORDER BY aspect, createdon DESC, version',
+      ),
+      historyOfAspect: this.db.prepare<[string, string], Row>(
+        'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? ORDER BY createdon DESC, version',
+      ),
     };
+    this.index = new EntityIndex(this.db, (urn) => latestAspectMap(this.db, urn));
   }
 
   /** Runs `work` in one transaction: everything it writes lands, or nothing does. */
@@ -140,6 +151,18 @@ export class AspectStore {
     return { changed: true, version: nextVersion };
   }
 
+  /**
+   * Every stored version of an entity's aspects (or of one aspect), newest first: the latest (row version 0) and
+   * the kept history rows.
+   */
+  history(urn: string, aspect?: string): StoredAspect[] {
+    const rows =
+      aspect === undefined
+        ? this.statements.history.all(urn)
+        : this.statements.historyOfAspect.all(urn, aspect);
+    return rows.map(toStored);
+  }
+
   /** URNs whose latest key aspect is stored, sorted, one page at a time. */
   listUrns(keyAspect: string, start: number, count: number): { urns: string[]; total: number } {
     const urns = this.statements.listUrns.all(keyAspect, count, start).map((row) => row.urn);
@@ -161,6 +184,18 @@ export function versionOf(stored: StoredAspect): string {
 function withoutVersion(systemMetadata: JsonObject): JsonObject {
   const { version, ...rest } = systemMetadata;
   return rest;
+}
+
+const latestStatements = new WeakMap<Database.Database, Database.Statement<[string], Row>>();
+
+/** The latest value of every aspect of an entity, by aspect name (what the indexes are derived from). */
+function latestAspectMap(db: Database.Database, urn: string): Map<string, JsonObject> {
+  let statement = latestStatements.get(db);
+  if (statement === undefined) {
+    statement = db.prepare<[string], Row>('SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND version = 0');
+    latestStatements.set(db, statement);
+  }
+  return new Map(statement.all(urn).map((row) => [row.aspect, toStored(row).value]));
 }
 
 function toStored(row: Row): StoredAspect {

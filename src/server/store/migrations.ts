@@ -1,28 +1,71 @@
 import type Database from 'better-sqlite3';
 
+interface Migration {
+  readonly sql: string;
+  /** Rebuild the search and relationship indexes from the stored aspects, in the migration's transaction. */
+  readonly reindex?: boolean;
+}
+
 /**
  * Ordered schema migrations; `PRAGMA user_version` records how many have run. Append, never edit: a database
- * written by an older build is brought forward on open.
+ * written by an older build is brought forward on open, each step in its own transaction.
  */
-const MIGRATIONS: readonly string[] = [
-  // 1: DataHub's versioned aspect table. Version 0 is the latest value; older values are kept as 1..N
-  // (1 = oldest). `systemmetadata.version` counts changes and is what If-Version-Match compares.
-  `CREATE TABLE metadata_aspect_v2 (
-     urn            TEXT    NOT NULL,
-     aspect         TEXT    NOT NULL,
-     version        INTEGER NOT NULL,
-     metadata       TEXT    NOT NULL,
-     systemmetadata TEXT    NOT NULL,
-     createdon      INTEGER NOT NULL,
-     createdby      TEXT    NOT NULL,
-     PRIMARY KEY (urn, aspect, version)
-   ) WITHOUT ROWID;
-   CREATE INDEX metadata_aspect_v2_latest ON metadata_aspect_v2 (aspect, version, urn);`,
+const MIGRATIONS: readonly Migration[] = [
+  {
+    // 1: DataHub's versioned aspect table. Version 0 is the latest value; older values are kept as 1..N
+    // (1 = oldest). `systemmetadata.version` counts changes and is what If-Version-Match compares.
+    sql: `CREATE TABLE metadata_aspect_v2 (
+       urn            TEXT    NOT NULL,
+       aspect         TEXT    NOT NULL,
+       version        INTEGER NOT NULL,
+       metadata       TEXT    NOT NULL,
+       systemmetadata TEXT    NOT NULL,
+       createdon      INTEGER NOT NULL,
+       createdby      TEXT    NOT NULL,
+       PRIMARY KEY (urn, aspect, version)
+     ) WITHOUT ROWID;
+     CREATE INDEX metadata_aspect_v2_latest ON metadata_aspect_v2 (aspect, version, urn);`,
+  },
+  {
+    // 2: the search index (one row per entity, its full text in FTS5, its facet values) and the relationship
+    // index, both derived from the latest aspects and kept in step with them in every write transaction.
+    sql: `CREATE TABLE search_entity (
+       id          INTEGER PRIMARY KEY,
+       urn         TEXT    NOT NULL UNIQUE,
+       entity_type TEXT    NOT NULL,
+       name        TEXT    NOT NULL,
+       name_key    TEXT    NOT NULL,
+       description TEXT    NOT NULL,
+       removed     INTEGER NOT NULL
+     );
+     CREATE INDEX search_entity_by_type ON search_entity (entity_type, name_key);
+     CREATE INDEX search_entity_by_name ON search_entity (name_key);
+     CREATE VIRTUAL TABLE search_text USING fts5(
+       name, description, fields, urn, other,
+       tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+     );
+     CREATE TABLE search_facet (
+       facet TEXT    NOT NULL,
+       value TEXT    NOT NULL,
+       id    INTEGER NOT NULL,
+       PRIMARY KEY (facet, value, id)
+     ) WITHOUT ROWID;
+     CREATE INDEX search_facet_by_id ON search_facet (id);
+     CREATE TABLE relationship (
+       source      TEXT NOT NULL,
+       name        TEXT NOT NULL,
+       destination TEXT NOT NULL,
+       aspect      TEXT NOT NULL,
+       PRIMARY KEY (source, name, destination, aspect)
+     ) WITHOUT ROWID;
+     CREATE INDEX relationship_by_destination ON relationship (destination, name, source);`,
+    reindex: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export function migrate(db: Database.Database): void {
+export function migrate(db: Database.Database, rebuildIndexes: () => void): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new Error(
@@ -30,8 +73,10 @@ export function migrate(db: Database.Database): void {
     );
   }
   for (let version = current; version < MIGRATIONS.length; version += 1) {
+    const migration = MIGRATIONS[version] as Migration;
     db.transaction(() => {
-      db.exec(MIGRATIONS[version] as string);
+      db.exec(migration.sql);
+      if (migration.reindex === true) rebuildIndexes();
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

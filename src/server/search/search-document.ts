@@ -1,0 +1,207 @@
+/**
+ * What the search index holds for one entity, derived from its latest aspects (pure). It follows the fields
+ * DataHub's @Searchable annotations make searchable and filterable for the entities users meet around ML
+ * metadata: the display name (`_entityName`), descriptions and definitions, schema field paths, the parts of the
+ * URN, and the facets `_entityType`, `platform`, `origin`, `glossaryTerms`, `fieldGlossaryTerms`,
+ * `editedFieldGlossaryTerms`, `tags`, `fieldTags`, `editedFieldTags`, `owners`, `domains`, `container`,
+ * `typeNames`, `parentNode` and `removed`.
+ */
+import { simplifyFieldPath } from '../../model/field-path.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import { decodeUrnPart, parseRawUrn } from '../../model/urn.js';
+import { graphqlEntityType } from './entity-type-names.js';
+
+export interface SearchDocument {
+  readonly urn: string;
+  readonly entityType: string;
+  /** The display name: what results show and what an exact-name match ranks first. */
+  readonly name: string;
+  /** The description shown under a result (the UI's edit wins over the ingested text, as in DataHub). */
+  readonly description: string;
+  readonly removed: boolean;
+  /** Full-text columns. */
+  readonly text: {
+    readonly name: string;
+    readonly description: string;
+    readonly fields: string;
+    readonly urn: string;
+    readonly other: string;
+  };
+  /** Filterable values: [facet, value] pairs, without duplicates. */
+  readonly facets: readonly (readonly [string, string])[];
+}
+
+/** Where the display name comes from, per entity type, before the generic fallbacks. */
+const NAME_FIELDS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  dataset: [
+    ['editableDatasetProperties', 'name'],
+    ['datasetProperties', 'name'],
+  ],
+  mlModel: [['mlModelProperties', 'name']],
+  mlModelGroup: [['mlModelGroupProperties', 'name']],
+  glossaryTerm: [['glossaryTermInfo', 'name']],
+  glossaryNode: [['glossaryNodeInfo', 'name']],
+  tag: [['tagProperties', 'name']],
+  corpuser: [
+    ['corpUserEditableInfo', 'displayName'],
+    ['corpUserInfo', 'displayName'],
+    ['corpUserInfo', 'fullName'],
+  ],
+  corpGroup: [['corpGroupInfo', 'displayName']],
+  dataPlatform: [['dataPlatformInfo', 'displayName']],
+  container: [['containerProperties', 'name']],
+  domain: [['domainProperties', 'name']],
+  chart: [['chartInfo', 'title']],
+  dashboard: [['dashboardInfo', 'title']],
+  dataFlow: [['dataFlowInfo', 'name']],
+  dataJob: [['dataJobInfo', 'name']],
+  notebook: [['notebookInfo', 'title']],
+  dataProduct: [['dataProductProperties', 'name']],
+};
+
+/** Key fields that name an entity, in order of preference. */
+const KEY_NAME_FIELDS = ['name', 'username', 'platformName', 'id', 'chartId', 'dashboardId', 'flowId', 'jobId', 'notebookId', 'assertionId', 'guid', 'fieldPath']; // prettier-ignore
+
+const DESCRIPTION_FIELDS = ['description', 'definition', 'aboutMe'];
+
+export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, JsonObject>): SearchDocument {
+  const raw = parseRawUrn(urn);
+  const entityType = raw.ok ? raw.value.entityType : '';
+  const parts = raw.ok ? raw.value.parts : [urn];
+  const key = findKey(aspects);
+  const facets = new Map<string, [string, string]>();
+  const facet = (field: string, value: JsonValue | undefined): void => {
+    if (typeof value === 'string' && value !== '') facets.set(`${field}\u0000${value}`, [field, value]);
+  };
+
+  const name = displayName(entityType, aspects, key, parts);
+  const descriptions = descriptionsOf(aspects);
+  const status = aspects.get('status');
+  const removed = status?.['removed'] === true;
+
+  facet('_entityType', graphqlEntityType(entityType));
+  facet('removed', removed ? 'true' : 'false');
+  facet('platform', key?.['platform'] ?? aspects.get('dataPlatformInstance')?.['platform']);
+  facet('origin', key?.['origin']);
+  for (const term of termUrns(aspects.get('glossaryTerms'))) facet('glossaryTerms', term);
+  for (const tag of tagUrns(aspects.get('globalTags'))) facet('tags', tag);
+  for (const owner of listOf(aspects.get('ownership'), 'owners')) facet('owners', owner['owner']);
+  for (const domain of stringsOf(aspects.get('domains')?.['domains'])) facet('domains', domain);
+  facet('container', aspects.get('container')?.['container']);
+  for (const typeName of stringsOf(aspects.get('subTypes')?.['typeNames'])) facet('typeNames', typeName);
+  facet('parentNode', aspects.get('glossaryTermInfo')?.['parentNode']);
+  facet('parentNode', aspects.get('glossaryNodeInfo')?.['parentNode']);
+
+  const fieldPaths: string[] = [];
+  const fieldDescriptions: string[] = [];
+  for (const field of listOf(aspects.get('schemaMetadata'), 'fields')) {
+    const fieldPath = field['fieldPath'];
+    if (typeof fieldPath === 'string') fieldPaths.push(simplifyFieldPath(fieldPath));
+    if (typeof field['description'] === 'string') fieldDescriptions.push(field['description']);
+    const fieldTerms = isJsonObject(field['glossaryTerms']) ? field['glossaryTerms'] : undefined;
+    for (const term of termUrns(fieldTerms)) facet('fieldGlossaryTerms', term);
+    const fieldTags = isJsonObject(field['globalTags']) ? field['globalTags'] : undefined;
+    for (const tag of tagUrns(fieldTags)) facet('fieldTags', tag);
+  }
+  for (const entry of listOf(aspects.get('editableSchemaMetadata'), 'editableSchemaFieldInfo')) {
+    const fieldPath = entry['fieldPath'];
+    if (typeof fieldPath === 'string') fieldPaths.push(simplifyFieldPath(fieldPath));
+    if (typeof entry['description'] === 'string') fieldDescriptions.push(entry['description']);
+    const entryTerms = isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : undefined;
+    for (const term of termUrns(entryTerms)) facet('editedFieldGlossaryTerms', term);
+    const entryTags = isJsonObject(entry['globalTags']) ? entry['globalTags'] : undefined;
+    for (const tag of tagUrns(entryTags)) facet('editedFieldTags', tag);
+  }
+
+  // Tags and terms are searched by default in DataHub (queryByDefault), so their ids are text too.
+  const other = [
+    ...[...facets.values()]
+      .filter(([field]) => /tags|glossaryterms|domains/i.test(field))
+      .map(([, value]) => urnIdText(value)),
+    stringOrEmpty(aspects.get('datasetProperties')?.['qualifiedName']),
+    stringOrEmpty(aspects.get('containerProperties')?.['qualifiedName']),
+  ];
+
+  return {
+    urn,
+    entityType,
+    name,
+    description: descriptions[0] ?? '',
+    removed,
+    text: {
+      name,
+      description: [...new Set(descriptions)].join('\n'),
+      fields: [...new Set(fieldPaths), ...fieldDescriptions].join('\n'),
+      urn: parts.map((part) => urnIdText(part)).join(' '),
+      other: other.filter((item) => item !== '').join('\n'),
+    },
+    facets: [...facets.values()].sort(([a, b], [c, d]) => a.localeCompare(c) || b.localeCompare(d)),
+  };
+}
+
+function findKey(aspects: ReadonlyMap<string, JsonObject>): JsonObject | undefined {
+  for (const [name, value] of aspects) if (name.endsWith('Key')) return value;
+  return undefined;
+}
+
+function displayName(
+  entityType: string,
+  aspects: ReadonlyMap<string, JsonObject>,
+  key: JsonObject | undefined,
+  parts: readonly string[],
+): string {
+  for (const [aspect, field] of NAME_FIELDS[entityType] ?? []) {
+    const value = aspects.get(aspect)?.[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  for (const field of KEY_NAME_FIELDS) {
+    const value = key?.[field];
+    if (typeof value === 'string' && value !== '') return decodeUrnPart(value);
+  }
+  return decodeUrnPart(parts[parts.length - 1] ?? '');
+}
+
+/** Editable (UI) descriptions first, then ingested ones, then glossary definitions. */
+function descriptionsOf(aspects: ReadonlyMap<string, JsonObject>): string[] {
+  const ordered = [...aspects.entries()].sort(
+    ([a], [b]) => Number(!a.startsWith('editable')) - Number(!b.startsWith('editable')) || a.localeCompare(b),
+  );
+  const found: string[] = [];
+  for (const [, value] of ordered) {
+    for (const field of DESCRIPTION_FIELDS) {
+      const text = value[field];
+      if (typeof text === 'string' && text.trim() !== '') found.push(text);
+    }
+  }
+  return found;
+}
+
+/** `urn:li:tag:pii` → `pii`; a dataset URN → its platform, name and env; ids split for word search. */
+function urnIdText(value: string): string {
+  const raw = parseRawUrn(value);
+  if (!raw.ok) return decodeUrnPart(value);
+  return raw.value.parts
+    .map((part) => (part.startsWith('urn:') ? urnIdText(part) : decodeUrnPart(part)))
+    .join(' ');
+}
+
+function termUrns(aspect: JsonObject | undefined): string[] {
+  return listOf(aspect, 'terms').flatMap((term) => (typeof term['urn'] === 'string' ? [term['urn']] : []));
+}
+
+function tagUrns(aspect: JsonObject | undefined): string[] {
+  return listOf(aspect, 'tags').flatMap((tag) => (typeof tag['tag'] === 'string' ? [tag['tag']] : []));
+}
+
+function listOf(aspect: JsonObject | undefined, field: string): JsonObject[] {
+  const value = aspect?.[field];
+  return Array.isArray(value) ? value.filter(isJsonObject) : [];
+}
+
+function stringsOf(value: JsonValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function stringOrEmpty(value: JsonValue | undefined): string {
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,355 @@
+/**
+ * The search and relationship indexes of the embedded catalog, in the same SQLite file as the aspects. Callers
+ * refresh an entity's rows inside the transaction that writes its aspects, so the indexes can never disagree with
+ * the aspects: a write that fails or rolls back takes its index changes with it.
+ */
+import type Database from 'better-sqlite3';
+import type { JsonObject } from '../../model/json.js';
+import { extractRelationships } from '../search/extract-relationships.js';
+import { buildSearchDocument } from '../search/search-document.js';
+
+export type FilterCondition =
+  | 'EQUAL'
+  | 'IEQUAL'
+  | 'IN'
+  | 'CONTAIN'
+  | 'START_WITH'
+  | 'END_WITH'
+  | 'EXISTS'
+  | 'GREATER_THAN'
+  | 'GREATER_THAN_OR_EQUAL_TO'
+  | 'LESS_THAN'
+  | 'LESS_THAN_OR_EQUAL_TO';
+
+export interface FacetCriterion {
+  readonly field: string;
+  readonly values: readonly string[];
+  readonly negated: boolean;
+  readonly condition: FilterCondition;
+}
+
+export interface SearchRequest {
+  readonly query: string;
+  /** Registry entity names; empty means every type. */
+  readonly entityTypes: readonly string[];
+  /** Disjunction of conjunctions (DataHub's orFilters). */
+  readonly filters: readonly (readonly FacetCriterion[])[];
+  readonly includeRemoved: boolean;
+  readonly start: number;
+  readonly count: number;
+  readonly facetFields: readonly string[];
+  readonly maxFacetValues: number;
+}
+
+export interface SearchHit {
+  readonly urn: string;
+  readonly entityType: string;
+  readonly name: string;
+  readonly description: string;
+}
+
+export interface FacetCount {
+  readonly field: string;
+  readonly values: readonly { readonly value: string; readonly count: number }[];
+}
+
+export interface SearchResponse {
+  readonly total: number;
+  readonly hits: readonly SearchHit[];
+  readonly facets: readonly FacetCount[];
+}
+
+export interface RelatedEntity {
+  readonly type: string;
+  readonly urn: string;
+}
+
+/** Weights of the full-text columns for bm25: name, description, fields, urn, other. */
+const BM25_WEIGHTS = '10.0, 2.0, 1.5, 3.0, 1.0';
+
+export class EntityIndex {
+  private readonly statements;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly loadAspects: (urn: string) => ReadonlyMap<string, JsonObject>,
+  ) {
+    this.statements = {
+      idOf: db.prepare<[string], { id: number }>('SELECT id FROM search_entity WHERE urn = ?'),
+      upsert: db.prepare<[string, string, string, string, string, number], { id: number }>(
+        `INSERT INTO search_entity (urn, entity_type, name, name_key, description, removed) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (urn) DO UPDATE SET entity_type = excluded.entity_type, name = excluded.name,
+           name_key = excluded.name_key, description = excluded.description, removed = excluded.removed
+         RETURNING id`,
+      ),
+      deleteEntity: db.prepare('DELETE FROM search_entity WHERE id = ?'),
+      deleteText: db.prepare('DELETE FROM search_text WHERE rowid = ?'),
+      insertText: db.prepare(
+        'INSERT INTO search_text (rowid, name, description, fields, urn, other) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      deleteFacets: db.prepare('DELETE FROM search_facet WHERE id = ?'),
+      insertFacet: db.prepare('INSERT OR IGNORE INTO search_facet (facet, value, id) VALUES (?, ?, ?)'),
+      deleteRelationships: db.prepare('DELETE FROM relationship WHERE source = ?'),
+      insertRelationship: db.prepare(
+        'INSERT OR IGNORE INTO relationship (source, name, destination, aspect) VALUES (?, ?, ?, ?)',
+      ),
+      allUrns: db.prepare<[], { urn: string }>(
+        "SELECT DISTINCT urn FROM metadata_aspect_v2 WHERE version = 0 AND aspect LIKE '%Key'",
+      ),
+      clear: db.prepare('DELETE FROM search_entity'),
+      clearText: db.prepare('DELETE FROM search_text'),
+      clearFacets: db.prepare('DELETE FROM search_facet'),
+      clearRelationships: db.prepare('DELETE FROM relationship'),
+    };
+  }
+
+  /** Re-derives the index rows of these entities from their latest aspects. Run inside the write transaction. */
+  refresh(urns: Iterable<string>): void {
+    for (const urn of urns) this.refreshOne(urn);
+  }
+
+  /** Rebuilds every index row from the aspects (on migration, and to repair). */
+  rebuildAll(): void {
+    this.statements.clear.run();
+    this.statements.clearText.run();
+    this.statements.clearFacets.run();
+    this.statements.clearRelationships.run();
+    for (const { urn } of this.statements.allUrns.all()) this.refreshOne(urn);
+  }
+
+  private refreshOne(urn: string): void {
+    const aspects = this.loadAspects(urn);
+    const hasKey = [...aspects.keys()].some((name) => name.endsWith('Key'));
+    const existing = this.statements.idOf.get(urn)?.id;
+    if (existing !== undefined) {
+      this.statements.deleteText.run(existing);
+      this.statements.deleteFacets.run(existing);
+    }
+    this.statements.deleteRelationships.run(urn);
+    if (!hasKey) {
+      if (existing !== undefined) this.statements.deleteEntity.run(existing);
+      return;
+    }
+    const doc = buildSearchDocument(urn, aspects);
+    const row = this.statements.upsert.get(
+      urn,
+      doc.entityType,
+      doc.name,
+      normalizeName(doc.name),
+      doc.description,
+      doc.removed ? 1 : 0,
+    );
+    const id = row?.id as number;
+    const { text } = doc;
+    this.statements.insertText.run(id, text.name, text.description, text.fields, text.urn, text.other);
+    for (const [facet, value] of doc.facets) this.statements.insertFacet.run(facet, value, id);
+    for (const relationship of extractRelationships(aspects)) {
+      this.statements.insertRelationship.run(
+        urn,
+        relationship.name,
+        relationship.destination,
+        relationship.aspect,
+      );
+    }
+  }
+
+  search(request: SearchRequest): SearchResponse {
+    const matched = this.matchedClause(request);
+    const total =
+      this.db
+        .prepare<unknown[], { total: number }>(`SELECT COUNT(*) AS total ${matched.from}`)
+        .get(...matched.params)?.total ?? 0;
+    const order = matched.fullText
+      ? `ORDER BY (e.name_key = ?) DESC, bm25(search_text, ${BM25_WEIGHTS}), e.name_key, e.urn`
+      : 'ORDER BY e.name_key, e.urn';
+    const orderParams = matched.fullText ? [normalizeName(request.query)] : [];
+    const hits = this.db
+      .prepare<unknown[], { urn: string; entity_type: string; name: string; description: string }>(
+        `SELECT e.urn, e.entity_type, e.name, e.description ${matched.from} ${order} LIMIT ? OFFSET ?`,
+      )
+      .all(...matched.params, ...orderParams, request.count, request.start)
+      .map((row) => ({
+        urn: row.urn,
+        entityType: row.entity_type,
+        name: row.name,
+        description: row.description,
+      }));
+    return { total, hits, facets: this.facetCounts(request, matched) };
+  }
+
+  /** Names starting with (or containing a word starting with) the query, best first. */
+  autocomplete(request: Omit<SearchRequest, 'facetFields' | 'maxFacetValues' | 'start'>): SearchHit[] {
+    const tokens = queryTokens(request.query);
+    if (tokens.length === 0) return [];
+    const nameQuery = `name : (${tokens.map((token) => `"${token}"*`).join(' ')})`;
+    const matched = this.matchedClause(
+      { ...request, start: 0, facetFields: [], maxFacetValues: 0 },
+      nameQuery,
+    );
+    const prefix = normalizeName(request.query);
+    return this.db
+      .prepare<unknown[], { urn: string; entity_type: string; name: string; description: string }>(
+        `SELECT e.urn, e.entity_type, e.name, e.description ${matched.from}
+         ORDER BY (e.name_key = ?) DESC, (substr(e.name_key, 1, length(?)) = ?) DESC, length(e.name), e.name_key, e.urn
+         LIMIT ?`,
+      )
+      .all(...matched.params, prefix, prefix, prefix, request.count)
+      .map((row) => ({
+        urn: row.urn,
+        entityType: row.entity_type,
+        name: row.name,
+        description: row.description,
+      }));
+  }
+
+  /** Related entities through the named relationships, in one direction, a page at a time. */
+  relationships(input: {
+    readonly urn: string;
+    readonly types: readonly string[];
+    readonly direction: 'INCOMING' | 'OUTGOING';
+    readonly start: number;
+    readonly count: number;
+    readonly includeRemoved: boolean;
+  }): { total: number; items: RelatedEntity[] } {
+    if (input.types.length === 0) return { total: 0, items: [] };
+    const [self, other] =
+      input.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
+    const placeholders = input.types.map(() => '?').join(', ');
+    const removedFilter = input.includeRemoved
+      ? ''
+      : `AND NOT EXISTS (SELECT 1 FROM search_entity s WHERE s.urn = r.${other} AND s.removed = 1)`;
+    const from = `FROM (SELECT DISTINCT r.name, r.${other} AS related FROM relationship r
+                  WHERE r.${self} = ? AND r.name IN (${placeholders}) ${removedFilter})`;
+    const params = [input.urn, ...input.types];
+    const total = this.db
+      .prepare<unknown[], { total: number }>(`SELECT COUNT(*) AS total ${from}`)
+      .get(...params);
+    const items = this.db
+      .prepare<unknown[], { name: string; related: string }>(
+        `SELECT name, related ${from} ORDER BY name, related LIMIT ? OFFSET ?`,
+      )
+      .all(...params, input.count, input.start)
+      .map((row) => ({ type: row.name, urn: row.related }));
+    return { total: total?.total ?? 0, items };
+  }
+
+  /** The FROM/WHERE part shared by hit listing, counting and facet counting. */
+  private matchedClause(
+    request: SearchRequest,
+    ftsQuery: string | undefined = fullTextQuery(request.query),
+  ): { from: string; params: unknown[]; fullText: boolean } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    let from = 'FROM search_entity e';
+    if (ftsQuery !== undefined) {
+      from = 'FROM search_text JOIN search_entity e ON e.id = search_text.rowid';
+      where.push('search_text MATCH ?');
+      params.push(ftsQuery);
+    }
+    if (request.entityTypes.length > 0) {
+      where.push(`e.entity_type IN (${request.entityTypes.map(() => '?').join(', ')})`);
+      params.push(...request.entityTypes);
+    }
+    const mentionsRemoved = request.filters.some((group) => group.some((item) => item.field === 'removed'));
+    if (!request.includeRemoved && !mentionsRemoved) where.push('e.removed = 0');
+    const groups = request.filters
+      .map((group) => group.flatMap((criterion) => criterionSql(criterion)))
+      .filter((group) => group.length > 0);
+    if (groups.length > 0) {
+      where.push(
+        `(${groups.map((group) => `(${group.map((item) => item.sql).join(' AND ')})`).join(' OR ')})`,
+      );
+      for (const group of groups) for (const item of group) params.push(...item.params);
+    }
+    return {
+      from: `${from}${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`}`,
+      params,
+      fullText: ftsQuery !== undefined,
+    };
+  }
+
+  private facetCounts(request: SearchRequest, matched: { from: string; params: unknown[] }): FacetCount[] {
+    if (request.facetFields.length === 0) return [];
+    const rows = this.db
+      .prepare<unknown[], { facet: string; value: string; count: number }>(
+        `SELECT f.facet, f.value, COUNT(*) AS count FROM search_facet f
+         WHERE f.facet IN (${request.facetFields.map(() => '?').join(', ')}) AND f.id IN (SELECT e.id ${matched.from})
+         GROUP BY f.facet, f.value`,
+      )
+      .all(...request.facetFields, ...matched.params);
+    return request.facetFields.map((field) => ({
+      field,
+      values: rows
+        .filter((row) => row.facet === field)
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, request.maxFacetValues)
+        .map((row) => ({ value: row.value, count: row.count })),
+    }));
+  }
+}
+
+/** Lower-cased and trimmed: how names are compared for exact-match ranking. */
+export function normalizeName(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** Words of a query as FTS5 sees them: runs of letters and digits (the tokenizer splits on the rest). */
+export function queryTokens(query: string): string[] {
+  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32);
+}
+
+/** `*` or an empty query lists everything; otherwise every word must match, as a prefix. */
+function fullTextQuery(query: string): string | undefined {
+  const tokens = queryTokens(query);
+  return tokens.length === 0 ? undefined : tokens.map((token) => `"${token}"*`).join(' ');
+}
+
+function criterionSql(criterion: FacetCriterion): { sql: string; params: unknown[] }[] {
+  const values = criterion.values;
+  let condition: string;
+  let params: unknown[];
+  switch (criterion.condition) {
+    case 'EXISTS':
+      condition = '';
+      params = [];
+      break;
+    case 'IEQUAL':
+      condition = `AND lower(f.value) IN (${values.map(() => 'lower(?)').join(', ')})`;
+      params = [...values];
+      break;
+    case 'CONTAIN':
+    case 'START_WITH':
+    case 'END_WITH': {
+      const pattern = (value: string): string => {
+        const escaped = value.replace(/[\\%_]/g, (char) => `\\${char}`);
+        if (criterion.condition === 'CONTAIN') return `%${escaped}%`;
+        return criterion.condition === 'START_WITH' ? `${escaped}%` : `%${escaped}`;
+      };
+      condition = `AND (${values.map(() => "f.value LIKE ? ESCAPE '\\'").join(' OR ')})`;
+      params = values.map(pattern);
+      break;
+    }
+    case 'GREATER_THAN':
+    case 'GREATER_THAN_OR_EQUAL_TO':
+    case 'LESS_THAN':
+    case 'LESS_THAN_OR_EQUAL_TO': {
+      const operator = {
+        GREATER_THAN: '>',
+        GREATER_THAN_OR_EQUAL_TO: '>=',
+        LESS_THAN: '<',
+        LESS_THAN_OR_EQUAL_TO: '<=',
+      }[criterion.condition];
+      condition = `AND (${values.map(() => `CAST(f.value AS REAL) ${operator} ?`).join(' OR ')})`;
+      params = values.map(Number);
+      break;
+    }
+    case 'EQUAL':
+    case 'IN':
+      condition = `AND f.value IN (${values.map(() => '?').join(', ')})`;
+      params = [...values];
+      break;
+  }
+  if (criterion.condition !== 'EXISTS' && values.length === 0) return [];
+  const exists = `EXISTS (SELECT 1 FROM search_facet f WHERE f.id = e.id AND f.facet = ? ${condition})`;
+  return [{ sql: criterion.negated ? `NOT ${exists}` : exists, params: [criterion.field, ...params] }];
+}
