@@ -4,6 +4,7 @@ import type { Proposal } from '../model/proposal.js';
 import { entityHasAspect, isKnownEntityType, keyAspectFromUrn, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn, parseUrn, URN_ENTITY_TYPES } from '../model/urn.js';
 import { versionOf, type AspectStore, type StoredAspect } from './store/aspect-store.js';
+import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
 
 /** A failure with the HTTP status DataHub answers it with. */
 export class ServiceError extends Error {
@@ -158,6 +159,31 @@ export class CatalogService {
       };
     }
     return result;
+  }
+
+  /** The latest value of every stored aspect of an entity, by aspect name. */
+  aspectsOf(urn: string): Map<string, JsonObject> {
+    return new Map(this.store.latestAspects(urn).map((aspect) => [aspect.aspect, aspect.value]));
+  }
+
+  /** Every stored version of an entity's aspects (or of one aspect), newest first. */
+  history(urn: string, aspect?: string): StoredAspect[] {
+    return this.store.history(urn, aspect);
+  }
+
+  search(request: SearchRequest): SearchResponse {
+    return this.store.index.search(request);
+  }
+
+  autocomplete(request: Omit<SearchRequest, 'facetFields' | 'maxFacetValues' | 'start'>): SearchHit[] {
+    return this.store.index.autocomplete(request);
+  }
+
+  relationships(input: Parameters<AspectStore['index']['relationships']>[0]): {
+    total: number;
+    items: RelatedEntity[];
+  } {
+    return this.store.index.relationships(input);
   }
 
   listUrns(entityType: string, start: number, count: number): { urns: string[]; total: number } {

@@ -16,7 +16,14 @@ describe('GraphQL schema', () => {
   it("contains DataHub's subset without a breaking change", () => {
     const subset = buildSchema(readFileSync('test/fixtures/datahub/schema-subset.graphql', 'utf8'));
     expect(findBreakingChanges(subset, catalogSchema())).toEqual([]);
-    expect(findDangerousChanges(subset, catalogSchema())).toEqual([]);
+    // The excerpt cuts EntityType down to the values the subset returns and leaves out the interface
+    // EntityWithRelationships (its header says so); DataHub's schema has both.
+    const dangerous = findDangerousChanges(subset, catalogSchema()).filter(
+      (change) =>
+        !/^\w+ was added to enum type EntityType\.$/.test(change.description) &&
+        !/^EntityWithRelationships added to interfaces implemented by \w+\.$/.test(change.description),
+    );
+    expect(dangerous).toEqual([]);
   });
 });
 

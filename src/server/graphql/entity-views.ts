@@ -1,28 +1,111 @@
 /**
  * Maps stored aspects to the objects of DataHub's GraphQL schema, following DataHub's mappers
- * (datahub-graphql-core .../types/<entity>/mappers): `name`, `featureNamespace`, `platform` and `origin` come
- * from the URN's key; GlossaryTermInfo.description is the aspect's `definition`; fields without a value are null.
- * Related entities are resolved lazily (graphql-js calls function-valued fields), so only what a query
- * selects is read.
+ * (datahub-graphql-core .../types/<entity>/mappers): `name`, `featureNamespace`, `platform` and `origin` come from
+ * the URN's key; GlossaryTermInfo.description is the aspect's `definition`; fields without a value are null, and
+ * a non-null field the aspects cannot fill gets DataHub's fallback (e.g. a term's name from its id), so an entity
+ * with partial aspects never raises a non-null error. Related entities are resolved lazily (graphql-js calls
+ * function-valued fields), so only what a query selects is read.
  */
-import { isJsonObject, isStringArray, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
-import { encodeUrnPart, parseRawUrn } from '../../model/urn.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
+import { decodeUrnPart, encodeUrnPart, parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
+import { graphqlEntityType } from '../search/entity-type-names.js';
+import {
+  auditStamp,
+  bool,
+  customProperties,
+  deprecationView,
+  domainView,
+  globalTagsView,
+  glossaryTermsView,
+  institutionalMemoryView,
+  number,
+  object,
+  objects,
+  ownershipView,
+  platformName,
+  rawAspects,
+  statusView,
+  strings,
+  subTypesView,
+  text,
+  versionTag,
+  type View,
+} from './views/aspect-views.js';
 
-type View = Record<string, unknown>;
+/** The GraphQL object type of each entity type; the rest are GenericEntity. */
+const TYPENAMES: Readonly<Record<string, string>> = {
+  dataset: 'Dataset',
+  mlFeature: 'MLFeature',
+  mlFeatureTable: 'MLFeatureTable',
+  mlModel: 'MLModel',
+  mlModelGroup: 'MLModelGroup',
+  mlPrimaryKey: 'MLPrimaryKey',
+  glossaryTerm: 'GlossaryTerm',
+  glossaryNode: 'GlossaryNode',
+  tag: 'Tag',
+  corpuser: 'CorpUser',
+  corpGroup: 'CorpGroup',
+  dataPlatform: 'DataPlatform',
+  container: 'Container',
+  domain: 'Domain',
+  chart: 'Chart',
+  dashboard: 'Dashboard',
+  dataFlow: 'DataFlow',
+  dataJob: 'DataJob',
+  notebook: 'Notebook',
+  schemaField: 'SchemaFieldEntity',
+};
+
+const PLATFORM_TYPES = new Set([
+  'FILE_SYSTEM', 'KEY_VALUE_STORE', 'MESSAGE_BROKER', 'OBJECT_STORE', 'OLAP_DATASTORE',
+  'QUERY_ENGINE', 'RELATIONAL_DB', 'SEARCH_ENGINE', 'OTHERS',
+]); // prettier-ignore
+const DATA_TYPES = new Set([
+  'USELESS', 'NOMINAL', 'ORDINAL', 'BINARY', 'COUNT', 'TIME', 'INTERVAL', 'IMAGE', 'VIDEO',
+  'AUDIO', 'TEXT', 'MAP', 'SEQUENCE', 'SET', 'CONTINUOUS', 'BYTE', 'UNKNOWN',
+]); // prettier-ignore
+const FABRIC_TYPES = new Set([
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'SANDBOX',
+]);
+
+export interface RelationshipsArgs {
+  readonly input: {
+    readonly types: readonly string[];
+    readonly direction: 'INCOMING' | 'OUTGOING';
+    readonly start?: number | null;
+    readonly count?: number | null;
+    readonly includeSoftDelete?: boolean | null;
+  };
+}
 
 export class EntityViews {
   constructor(private readonly service: CatalogService) {}
 
-  /** The view of an entity, or null when it was never created (its key aspect is not stored). */
-  entity(urn: string, expectedType: string): View | null {
+  /**
+   * The view of an entity, or null when it was never created (its key aspect is not stored) or when it is not of
+   * the expected type (`dataset(urn:)` with a tag URN).
+   */
+  entity(urn: string, expectedType?: string): View | null {
     const raw = parseRawUrn(urn);
-    if (!raw.ok || raw.value.entityType !== expectedType || !this.service.exists(urn)) return null;
+    if (!raw.ok || (expectedType !== undefined && raw.value.entityType !== expectedType)) return null;
+    if (!this.service.exists(urn)) return null;
     return this.view(urn);
   }
 
   /** The view of an entity that is referenced (an association, a source): a shell when it does not exist. */
-  view(urn: string): View {
+  view = (urn: string): View => {
     const raw = parseRawUrn(urn);
     const entityType = raw.ok ? raw.value.entityType : '';
     switch (entityType) {
@@ -30,6 +113,8 @@ export class EntityViews {
         return this.dataset(urn);
       case 'mlFeature':
         return this.mlFeature(urn);
+      case 'mlPrimaryKey':
+        return this.mlPrimaryKey(urn);
       case 'mlFeatureTable':
         return this.mlFeatureTable(urn);
       case 'mlModel':
@@ -38,58 +123,159 @@ export class EntityViews {
         return this.mlModelGroup(urn);
       case 'glossaryTerm':
         return this.glossaryTerm(urn);
+      case 'glossaryNode':
+        return this.glossaryNode(urn);
+      case 'tag':
+        return this.tag(urn);
       case 'corpuser':
         return this.corpUser(urn);
+      case 'corpGroup':
+        return this.corpGroup(urn);
+      case 'dataPlatform':
+        return this.dataPlatform(urn);
+      case 'container':
+        return this.container(urn);
+      case 'domain':
+        return this.domain(urn);
+      case 'schemaField':
+        return this.schemaField(urn, raw.ok ? raw.value.parts : []);
       default:
-        return { urn, type: 'DATASET' };
+        return this.base(urn, entityType);
     }
-  }
+  };
 
-  private common(urn: string): View {
+  /** What every entity view has: identity, relationships, and the shared aspects, each read on demand. */
+  private base(urn: string, entityType: string): View {
+    const latest = (aspect: string): JsonObject | undefined => this.service.latest(urn, aspect);
     return {
+      __typename: TYPENAMES[entityType] ?? 'GenericEntity',
       urn,
+      type: graphqlEntityType(entityType),
       exists: () => this.service.exists(urn),
-      status: () => {
-        const status = this.service.latest(urn, 'status');
-        return status === undefined ? null : { removed: status['removed'] === true };
-      },
-      glossaryTerms: () => this.glossaryTermsOf(this.service.latest(urn, 'glossaryTerms'), urn),
+      relationships: (args: RelationshipsArgs) => this.relationships(urn, args.input),
+      status: () => statusView(latest('status')),
+      ownership: () => ownershipView(latest('ownership'), urn, this.view),
+      tags: () => globalTagsView(latest('globalTags'), urn, this.view),
+      globalTags: () => globalTagsView(latest('globalTags'), urn, this.view),
+      glossaryTerms: () => glossaryTermsView(latest('glossaryTerms'), urn, this.view),
+      institutionalMemory: () => institutionalMemoryView(latest('institutionalMemory'), urn, this.view),
+      domain: () => domainView(latest('domains'), urn, this.view),
+      deprecation: () => deprecationView(latest('deprecation'), this.view),
+      subTypes: () => subTypesView(latest('subTypes')),
+      aspects: (args: {
+        input?: { aspectNames?: string[] | null; autoRenderOnly?: boolean | null } | null;
+      }) => rawAspects(this.service.aspectsOf(urn), args.input),
+      lastIngested: null,
     };
   }
 
+  /** The URN's key fields (the key aspect DataHub derives from the URN). */
   private key(urn: string): JsonObject {
-    return this.service.keyOf(urn).value;
+    try {
+      return this.service.keyOf(urn).value;
+    } catch {
+      return {};
+    }
   }
 
-  /** What every entity view takes from its URN's key: name, and platform and origin when the key has them. */
-  private keyed(urn: string, type: string): View {
+  /** name, platform and origin, as DataHub's mappers take them from the key. */
+  private keyed(urn: string, entityType: string): View {
     const key = this.key(urn);
     return {
-      ...this.common(urn),
-      type,
-      name: key['name'],
-      ...(typeof key['platform'] === 'string' ? { platform: platformView(key['platform']) } : {}),
-      ...(typeof key['origin'] === 'string' ? { origin: key['origin'] } : {}),
+      ...this.base(urn, entityType),
+      name: decodeUrnPart(stringOr(key['name'])),
+      ...(typeof key['platform'] === 'string'
+        ? { platform: () => this.view(key['platform'] as string) }
+        : {}),
+      ...(typeof key['origin'] === 'string' ? { origin: fabric(key['origin']) } : {}),
+    };
+  }
+
+  private relationships(urn: string, input: RelationshipsArgs['input']): View {
+    const start = Math.max(0, input.start ?? 0);
+    const count = Math.min(Math.max(0, input.count ?? 100), 10_000);
+    const page = this.service.relationships({
+      urn,
+      types: input.types,
+      direction: input.direction,
+      start,
+      count,
+      includeRemoved: input.includeSoftDelete !== false,
+    });
+    return {
+      start,
+      count: page.items.length,
+      total: page.total,
+      relationships: page.items.map((item) => ({
+        type: item.type,
+        direction: input.direction,
+        entity: () => this.view(item.urn),
+        created: null,
+      })),
     };
   }
 
   dataset(urn: string): View {
+    const latest = (aspect: string): JsonObject | undefined => this.service.latest(urn, aspect);
+    const key = this.key(urn);
+    const keyName = decodeUrnPart(stringOr(key['name']));
+    const origin = fabric(key['origin']);
     return {
-      ...this.keyed(urn, 'DATASET'),
-      editableSchemaMetadata: () => {
-        const aspect = this.service.latest(urn, 'editableSchemaMetadata');
-        if (aspect === undefined) return null;
-        const entries = Array.isArray(aspect['editableSchemaFieldInfo'])
-          ? aspect['editableSchemaFieldInfo']
-          : [];
+      ...this.keyed(urn, 'dataset'),
+      origin,
+      description: () => text(latest('datasetProperties')?.['description']),
+      container: () => this.containerOf(latest('container')),
+      parentContainers: () => this.parentContainers(urn),
+      properties: () => {
+        const properties = latest('datasetProperties');
+        if (properties === undefined) return null;
+        const created = object(properties['created']);
+        const lastModified = object(properties['lastModified']);
         return {
-          editableSchemaFieldInfo: entries.filter(isJsonObject).map((entry) => {
+          name: text(properties['name']) ?? keyName,
+          qualifiedName: text(properties['qualifiedName']),
+          origin,
+          description: text(properties['description']),
+          customProperties: customProperties(properties['customProperties'], urn),
+          externalUrl: text(properties['externalUrl']),
+          created: number(created?.['time']),
+          createdActor: text(created?.['actor']),
+          lastModified: auditStamp(lastModified),
+          lastModifiedActor: text(lastModified?.['actor']),
+        };
+      },
+      editableProperties: () => {
+        const editable = latest('editableDatasetProperties');
+        return editable === undefined
+          ? null
+          : { description: text(editable['description']), name: text(editable['name']) };
+      },
+      schemaMetadata: (args: { version?: number | null }) => this.schemaMetadata(urn, args.version ?? 0, key),
+      viewProperties: () => {
+        const view = latest('viewProperties');
+        return view === undefined
+          ? null
+          : {
+              materialized: view['materialized'] === true,
+              logic: stringOr(view['viewLogic']),
+              formattedLogic: text(view['formattedViewLogic']),
+              language: stringOr(view['viewLanguage']),
+            };
+      },
+      editableSchemaMetadata: () => {
+        const aspect = latest('editableSchemaMetadata');
+        if (aspect === undefined) return null;
+        return {
+          editableSchemaFieldInfo: objects(aspect['editableSchemaFieldInfo']).map((entry) => {
             const fieldPath = stringOr(entry['fieldPath']);
-            const fieldUrn = `urn:li:schemaField:(${urn},${encodeUrnPart(fieldPath)})`;
+            const fieldUrn = schemaFieldUrn(urn, fieldPath);
+            const tags = (): View | null => globalTagsView(object(entry['globalTags']), fieldUrn, this.view);
             return {
               fieldPath,
               description: text(entry['description']),
-              glossaryTerms: this.glossaryTermsOf(objectOrUndefined(entry['glossaryTerms']), fieldUrn),
+              glossaryTerms: () => glossaryTermsView(object(entry['glossaryTerms']), fieldUrn, this.view),
+              tags,
+              globalTags: tags,
             };
           }),
         };
@@ -97,163 +283,508 @@ export class EntityViews {
     };
   }
 
-  mlFeature(urn: string): View {
-    const properties = this.service.latest(urn, 'mlFeatureProperties');
+  private schemaMetadata(urn: string, version: number, key: JsonObject): View | null {
+    const aspect =
+      version === 0
+        ? this.service.latest(urn, 'schemaMetadata')
+        : this.service.getVersion(urn, 'schemaMetadata', version)?.value;
+    if (aspect === undefined) return null;
     return {
-      ...this.keyed(urn, 'MLFEATURE'),
-      featureNamespace: this.key(urn)['featureNamespace'],
-      description: text(properties?.['description']),
-      dataType: text(properties?.['dataType']),
-      properties:
-        properties === undefined
-          ? null
-          : {
-              description: text(properties['description']),
-              dataType: text(properties['dataType']),
-              version: versionTag(properties['version']),
-              sources: () => urns(properties['sources'])?.map((source) => this.view(source)) ?? null,
-            },
+      aspectVersion: version,
+      datasetUrn: urn,
+      name: stringOr(aspect['schemaName']),
+      platformUrn: stringOr(aspect['platform'], stringOr(key['platform'])),
+      version: number(aspect['version']) ?? 0,
+      cluster: text(aspect['cluster']),
+      hash: stringOr(aspect['hash']),
+      primaryKeys: strings(aspect['primaryKeys']),
+      createdAt: number(object(aspect['created'])?.['time']),
+      fields: objects(aspect['fields']).map((field) => {
+        const fieldPath = stringOr(field['fieldPath']);
+        const fieldUrn = schemaFieldUrn(urn, fieldPath);
+        const tags = (): View | null => globalTagsView(object(field['globalTags']), fieldUrn, this.view);
+        return {
+          fieldPath,
+          jsonPath: text(field['jsonPath']),
+          label: text(field['label']),
+          nullable: field['nullable'] === true,
+          description: text(field['description']),
+          type: schemaFieldType(field['type']),
+          nativeDataType: text(field['nativeDataType']),
+          recursive: field['recursive'] === true,
+          tags,
+          globalTags: tags,
+          glossaryTerms: () => glossaryTermsView(object(field['glossaryTerms']), fieldUrn, this.view),
+          isPartOfKey: bool(field['isPartOfKey']),
+          isPartitioningKey: bool(field['isPartitioningKey']),
+          jsonProps: text(field['jsonProps']),
+        };
+      }),
+    };
+  }
+
+  mlFeature(urn: string): View {
+    const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlFeatureProperties');
+    const propertiesView = (): View | null => {
+      const aspect = properties();
+      return aspect === undefined
+        ? null
+        : {
+            description: text(aspect['description']),
+            dataType: dataType(aspect['dataType']),
+            version: versionTag(aspect['version']),
+            sources: () => strings(aspect['sources'])?.map(this.view) ?? null,
+          };
+    };
+    return {
+      ...this.keyed(urn, 'mlFeature'),
+      featureNamespace: decodeUrnPart(stringOr(this.key(urn)['featureNamespace'])),
+      description: () => text(properties()?.['description']),
+      dataType: () => dataType(properties()?.['dataType']),
+      properties: propertiesView,
+      featureProperties: propertiesView,
+      editableProperties: () => this.editableDescription(urn, 'editableMlFeatureProperties'),
+    };
+  }
+
+  mlPrimaryKey(urn: string): View {
+    const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlPrimaryKeyProperties');
+    const propertiesView = (): View | null => {
+      const aspect = properties();
+      return aspect === undefined
+        ? null
+        : {
+            description: text(aspect['description']),
+            dataType: dataType(aspect['dataType']),
+            version: versionTag(aspect['version']),
+            sources: () => strings(aspect['sources'])?.map(this.view) ?? null,
+          };
+    };
+    return {
+      ...this.keyed(urn, 'mlPrimaryKey'),
+      featureNamespace: decodeUrnPart(stringOr(this.key(urn)['featureNamespace'])),
+      description: () => text(properties()?.['description']),
+      dataType: () => dataType(properties()?.['dataType']),
+      properties: propertiesView,
+      primaryKeyProperties: propertiesView,
+      editableProperties: () => this.editableDescription(urn, 'editableMlPrimaryKeyProperties'),
     };
   }
 
   mlFeatureTable(urn: string): View {
-    const properties = this.service.latest(urn, 'mlFeatureTableProperties');
+    const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlFeatureTableProperties');
+    const propertiesView = (): View | null => {
+      const aspect = properties();
+      return aspect === undefined
+        ? null
+        : {
+            description: text(aspect['description']),
+            mlFeatures: () => strings(aspect['mlFeatures'])?.map(this.view) ?? null,
+            mlPrimaryKeys: () => strings(aspect['mlPrimaryKeys'])?.map(this.view) ?? null,
+            customProperties: customProperties(aspect['customProperties'], urn),
+          };
+    };
     return {
-      ...this.keyed(urn, 'MLFEATURE_TABLE'),
-      description: text(properties?.['description']),
-      properties:
-        properties === undefined
-          ? null
-          : {
-              description: text(properties['description']),
-              mlFeatures: () => urns(properties['mlFeatures'])?.map((feature) => this.view(feature)) ?? null,
-              customProperties: customProperties(properties['customProperties'], urn),
-            },
+      ...this.keyed(urn, 'mlFeatureTable'),
+      description: () => text(properties()?.['description']),
+      properties: propertiesView,
+      featureTableProperties: propertiesView,
+      editableProperties: () => this.editableDescription(urn, 'editableMlFeatureTableProperties'),
     };
   }
 
   mlModel(urn: string): View {
-    const properties = this.service.latest(urn, 'mlModelProperties');
+    const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlModelProperties');
     return {
-      ...this.keyed(urn, 'MLMODEL'),
-      description: text(properties?.['description']),
-      properties:
-        properties === undefined
+      ...this.keyed(urn, 'mlModel'),
+      description: () => text(properties()?.['description']),
+      editableProperties: () => this.editableDescription(urn, 'editableMlModelProperties'),
+      properties: () => {
+        const aspect = properties();
+        return aspect === undefined
           ? null
           : {
-              description: text(properties['description']),
-              date: number(properties['date']),
-              version: versionTag(properties['version'])?.versionTag ?? null,
-              type: text(properties['type']),
-              hyperParams: metrics(properties['hyperParams']),
-              trainingMetrics: metrics(properties['trainingMetrics']),
-              mlFeatures: urns(properties['mlFeatures']) ?? null,
-              tags: urns(properties['tags']) ?? null,
+              description: text(aspect['description']),
+              date: number(aspect['date']),
+              version: versionTag(aspect['version'])?.versionTag ?? null,
+              type: text(aspect['type']),
+              hyperParams: metrics(aspect['hyperParams']),
+              trainingMetrics: metrics(aspect['trainingMetrics']),
+              mlFeatures: strings(aspect['mlFeatures']),
+              tags: strings(aspect['tags']),
               // DataHub answers [] (not null) when a model belongs to no group.
-              groups: () => (urns(properties['groups']) ?? []).map((group) => this.view(group)),
-              customProperties: customProperties(properties['customProperties'], urn),
-              externalUrl: text(properties['externalUrl']),
-            },
+              groups: () => (strings(aspect['groups']) ?? []).map(this.view),
+              customProperties: customProperties(aspect['customProperties'], urn),
+              externalUrl: text(aspect['externalUrl']),
+            };
+      },
     };
   }
 
   mlModelGroup(urn: string): View {
-    const properties = this.service.latest(urn, 'mlModelGroupProperties');
+    const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlModelGroupProperties');
     return {
-      ...this.keyed(urn, 'MLMODEL_GROUP'),
-      description: text(properties?.['description']),
-      properties:
-        properties === undefined
+      ...this.keyed(urn, 'mlModelGroup'),
+      description: () => text(properties()?.['description']),
+      editableProperties: () => this.editableDescription(urn, 'editableMlModelGroupProperties'),
+      properties: () => {
+        const aspect = properties();
+        return aspect === undefined
           ? null
           : {
-              description: text(properties['description']),
-              createdAt: number(properties['createdAt']),
-              version: versionTag(properties['version']),
-            },
+              description: text(aspect['description']),
+              createdAt: number(aspect['createdAt']),
+              version: versionTag(aspect['version']),
+            };
+      },
     };
   }
 
   glossaryTerm(urn: string): View {
-    const key = this.key(urn);
-    const info = this.service.latest(urn, 'glossaryTermInfo');
+    const id = decodeUrnPart(stringOr(this.key(urn)['name']));
+    const info = (): JsonObject | undefined => this.service.latest(urn, 'glossaryTermInfo');
+    // GlossaryTermUtils.getGlossaryTermName: the last segment of a hierarchical id names the term.
+    const termName = id.slice(id.lastIndexOf('.') + 1);
+    const fields = (aspect: JsonObject): View => ({
+      name: text(aspect['name']),
+      description: text(aspect['definition']),
+      definition: stringOr(aspect['definition']),
+      // An aspect written with an empty termSource reads back as INTERNAL.
+      termSource: stringOr(aspect['termSource']) || 'INTERNAL',
+      sourceRef: text(aspect['sourceRef']),
+      sourceUrl: text(aspect['sourceUrl']),
+      customProperties: customProperties(aspect['customProperties'], urn),
+      rawSchema: text(aspect['rawSchema']),
+    });
     return {
-      urn,
-      type: 'GLOSSARY_TERM',
-      hierarchicalName: key['name'],
-      exists: () => this.service.exists(urn),
-      glossaryTermInfo:
-        info === undefined
+      ...this.base(urn, 'glossaryTerm'),
+      name: termName,
+      hierarchicalName: id,
+      glossaryTermInfo: () => {
+        const aspect = info();
+        return aspect === undefined ? null : fields(aspect);
+      },
+      properties: () => {
+        const aspect = info();
+        return aspect === undefined ? null : { ...fields(aspect), name: text(aspect['name']) ?? termName };
+      },
+      parentNodes: () => this.parentNodes(text(info()?.['parentNode'])),
+      schemaMetadata: (args: { version?: number | null }) =>
+        this.schemaMetadata(urn, args.version ?? 0, this.key(urn)),
+    };
+  }
+
+  glossaryNode(urn: string): View {
+    const id = decodeUrnPart(stringOr(this.key(urn)['name']));
+    const info = (): JsonObject | undefined => this.service.latest(urn, 'glossaryNodeInfo');
+    return {
+      ...this.base(urn, 'glossaryNode'),
+      properties: () => {
+        const aspect = info();
+        return aspect === undefined
           ? null
           : {
-              name: text(info['name']),
-              description: text(info['definition']),
-              // An aspect written with an empty termSource reads back as INTERNAL.
-              termSource: text(info['termSource']) || 'INTERNAL',
-              sourceRef: text(info['sourceRef']),
-              sourceUrl: text(info['sourceUrl']),
-              rawSchema: text(info['rawSchema']),
-            },
+              name: text(aspect['name']) ?? id,
+              description: text(aspect['definition']),
+              customProperties: customProperties(aspect['customProperties'], urn),
+            };
+      },
+      parentNodes: () => this.parentNodes(text(info()?.['parentNode'])),
+    };
+  }
+
+  /** Parents from the nearest up; a cycle in the data ends the walk instead of looping. */
+  private parentNodes(first: string | null): View {
+    const nodes: View[] = [];
+    const seen = new Set<string>();
+    for (let parent = first; parent !== null && !seen.has(parent) && nodes.length < 100;) {
+      seen.add(parent);
+      nodes.push(this.glossaryNode(parent));
+      parent = text(this.service.latest(parent, 'glossaryNodeInfo')?.['parentNode']);
+    }
+    return { count: nodes.length, nodes };
+  }
+
+  tag(urn: string): View {
+    const id = decodeUrnPart(stringOr(this.key(urn)['name']));
+    const properties = (): JsonObject | undefined => this.service.latest(urn, 'tagProperties');
+    return {
+      ...this.base(urn, 'tag'),
+      name: id,
+      description: () => text(properties()?.['description']),
+      properties: () => {
+        const aspect = properties();
+        return aspect === undefined
+          ? null
+          : {
+              name: text(aspect['name']) ?? id,
+              description: text(aspect['description']),
+              colorHex: text(aspect['colorHex']),
+            };
+      },
     };
   }
 
   corpUser(urn: string): View {
+    const latest = (aspect: string): JsonObject | undefined => this.service.latest(urn, aspect);
+    const info = (): View | null => {
+      const aspect = latest('corpUserInfo');
+      return aspect === undefined
+        ? null
+        : {
+            active: aspect['active'] === true,
+            displayName: text(aspect['displayName']),
+            email: text(aspect['email']),
+            title: text(aspect['title']),
+            manager: () =>
+              typeof aspect['managerUrn'] === 'string' ? this.view(aspect['managerUrn']) : null,
+            departmentId: number(aspect['departmentId']),
+            departmentName: text(aspect['departmentName']),
+            firstName: text(aspect['firstName']),
+            lastName: text(aspect['lastName']),
+            fullName: text(aspect['fullName']),
+            countryCode: text(aspect['countryCode']),
+            customProperties: customProperties(aspect['customProperties'], urn),
+          };
+    };
+    const editable = (): View | null => {
+      const aspect = latest('corpUserEditableInfo');
+      return aspect === undefined
+        ? null
+        : {
+            displayName: text(aspect['displayName']),
+            title: text(aspect['title']),
+            aboutMe: text(aspect['aboutMe']),
+            teams: strings(aspect['teams']),
+            skills: strings(aspect['skills']),
+            pictureLink: text(aspect['pictureLink']),
+            slack: text(aspect['slack']),
+            phone: text(aspect['phone']),
+            email: text(aspect['email']),
+          };
+    };
     return {
-      urn,
-      type: 'CORP_USER',
-      username: this.key(urn)['username'],
-      exists: () => this.service.exists(urn),
+      ...this.base(urn, 'corpuser'),
+      username: decodeUrnPart(stringOr(this.key(urn)['username'])),
+      properties: info,
+      info,
+      editableProperties: editable,
+      editableInfo: editable,
+      status: () => (latest('corpUserStatus')?.['status'] === 'ACTIVE' ? 'ACTIVE' : null),
+      isNativeUser: () => latest('corpUserCredentials') !== undefined,
     };
   }
 
-  private glossaryTermsOf(aspect: JsonObject | undefined, associatedUrn: string): View | null {
-    if (aspect === undefined) return null;
-    const terms = Array.isArray(aspect['terms']) ? aspect['terms'].filter(isJsonObject) : [];
+  corpGroup(urn: string): View {
+    const latest = (aspect: string): JsonObject | undefined => this.service.latest(urn, aspect);
     return {
-      terms: terms.map((association) => ({
-        term: () => this.glossaryTerm(stringOr(association['urn'])),
-        actor: () => (typeof association['actor'] === 'string' ? this.corpUser(association['actor']) : null),
-        associatedUrn,
-      })),
+      ...this.base(urn, 'corpGroup'),
+      name: decodeUrnPart(stringOr(this.key(urn)['name'])),
+      properties: () => {
+        const aspect = latest('corpGroupInfo');
+        return aspect === undefined
+          ? null
+          : {
+              displayName: text(aspect['displayName']),
+              description: text(aspect['description']),
+              email: text(aspect['email']),
+              slack: text(aspect['slack']),
+            };
+      },
+      info: () => {
+        const aspect = latest('corpGroupInfo');
+        return aspect === undefined
+          ? null
+          : {
+              displayName: text(aspect['displayName']),
+              description: text(aspect['description']),
+              email: text(aspect['email']),
+              admins: () => strings(aspect['admins'])?.map(this.view) ?? null,
+              members: () => strings(aspect['members'])?.map(this.view) ?? null,
+              groups: strings(aspect['groups']),
+            };
+      },
+      editableProperties: () => {
+        const aspect = latest('corpGroupEditableInfo');
+        return aspect === undefined
+          ? null
+          : {
+              description: text(aspect['description']),
+              slack: text(aspect['slack']),
+              email: text(aspect['email']),
+              pictureLink: text(aspect['pictureLink']),
+            };
+      },
+      origin: () => {
+        const aspect = latest('origin');
+        const type = text(aspect?.['type']);
+        return aspect === undefined
+          ? null
+          : {
+              type: type === 'NATIVE' || type === 'EXTERNAL' ? type : 'UNKNOWN',
+              externalType: text(aspect['externalType']),
+            };
+      },
     };
+  }
+
+  dataPlatform(urn: string): View {
+    const name = decodeUrnPart(stringOr(this.key(urn)['platformName'], platformName(urn)));
+    const info = (): View | null => {
+      const aspect = this.service.latest(urn, 'dataPlatformInfo');
+      if (aspect === undefined) return null;
+      const type = text(aspect['type']);
+      return {
+        type: type !== null && PLATFORM_TYPES.has(type) ? type : 'OTHERS',
+        displayName: text(aspect['displayName']),
+        datasetNameDelimiter: stringOr(aspect['datasetNameDelimiter']),
+        logoUrl: text(aspect['logoUrl']),
+      };
+    };
+    return {
+      ...this.base(urn, 'dataPlatform'),
+      name,
+      properties: info,
+      info,
+      displayName: () => text(this.service.latest(urn, 'dataPlatformInfo')?.['displayName']),
+    };
+  }
+
+  container(urn: string): View {
+    const latest = (aspect: string): JsonObject | undefined => this.service.latest(urn, aspect);
+    const guid = decodeUrnPart(stringOr(this.key(urn)['guid'], urn));
+    return {
+      ...this.base(urn, 'container'),
+      // ContainerMapper takes the platform from dataPlatformInstance; DataPlatform! needs one either way.
+      platform: () =>
+        this.view(stringOr(latest('dataPlatformInstance')?.['platform'], 'urn:li:dataPlatform:unknown')),
+      container: () => this.containerOf(latest('container')),
+      parentContainers: () => this.parentContainers(urn),
+      properties: () => {
+        const aspect = latest('containerProperties');
+        return aspect === undefined
+          ? null
+          : {
+              name: text(aspect['name']) ?? guid,
+              description: text(aspect['description']),
+              customProperties: customProperties(aspect['customProperties'], urn),
+              externalUrl: text(aspect['externalUrl']),
+              qualifiedName: text(aspect['qualifiedName']),
+            };
+      },
+      editableProperties: () => this.editableDescription(urn, 'editableContainerProperties'),
+      entities: (args: { input?: EntitiesInput | null }) => this.childSearch('container', urn, args.input),
+    };
+  }
+
+  domain(urn: string): View {
+    const id = decodeUrnPart(stringOr(this.key(urn)['id']));
+    return {
+      ...this.base(urn, 'domain'),
+      id,
+      properties: () => {
+        const aspect = this.service.latest(urn, 'domainProperties');
+        return aspect === undefined
+          ? null
+          : { name: text(aspect['name']) ?? id, description: text(aspect['description']) };
+      },
+      entities: (args: { input?: EntitiesInput | null }) => this.childSearch('domains', urn, args.input),
+      parentDomains: () => {
+        const domains: View[] = [];
+        const seen = new Set<string>([urn]);
+        let parent = text(this.service.latest(urn, 'domainProperties')?.['parentDomain']);
+        while (parent !== null && !seen.has(parent) && domains.length < 100) {
+          seen.add(parent);
+          domains.push(this.domain(parent));
+          parent = text(this.service.latest(parent, 'domainProperties')?.['parentDomain']);
+        }
+        return { count: domains.length, domains };
+      },
+    };
+  }
+
+  private schemaField(urn: string, parts: readonly string[]): View {
+    return {
+      ...this.base(urn, 'schemaField'),
+      fieldPath: decodeUrnPart(parts[1] ?? ''),
+      parent: () => this.view(parts[0] ?? ''),
+    };
+  }
+
+  /** Search results of the entities inside a container or domain (Container.entities, Domain.entities). */
+  private childSearch(facet: string, urn: string, input: EntitiesInput | null | undefined): View {
+    return this.childSearchResolver({ facet, urn, input: input ?? {} });
+  }
+
+  /** Set by the endpoint: search lives there, views only hand it the facet to filter by. */
+  childSearchResolver: (request: { facet: string; urn: string; input: EntitiesInput }) => View = () => ({
+    start: 0,
+    count: 0,
+    total: 0,
+    searchResults: [],
+  });
+
+  private containerOf(aspect: JsonObject | undefined): View | null {
+    const container = text(aspect?.['container']);
+    return container === null ? null : this.view(container);
+  }
+
+  private parentContainers(urn: string): View {
+    const containers: View[] = [];
+    const seen = new Set<string>([urn]);
+    let parent = text(this.service.latest(urn, 'container')?.['container']);
+    while (parent !== null && !seen.has(parent) && containers.length < 100) {
+      seen.add(parent);
+      containers.push(this.view(parent));
+      parent = text(this.service.latest(parent, 'container')?.['container']);
+    }
+    return { count: containers.length, containers };
+  }
+
+  private editableDescription(urn: string, aspectName: string): View | null {
+    const aspect = this.service.latest(urn, aspectName);
+    return aspect === undefined ? null : { description: text(aspect['description']) };
   }
 }
 
-function platformView(platformUrn: string): View {
-  const raw = parseRawUrn(platformUrn);
-  return { urn: platformUrn, type: 'DATA_PLATFORM', name: raw.ok ? raw.value.parts[0] : platformUrn };
+export interface EntitiesInput {
+  readonly query?: string | null;
+  readonly start?: number | null;
+  readonly count?: number | null;
+  readonly filters?: readonly unknown[] | null;
 }
 
-function text(value: JsonValue | undefined): string | null {
-  return typeof value === 'string' ? value : null;
+/** `urn:li:schemaField:(<dataset>,<fieldPath>)`, as DataHub names a column for associatedUrn. */
+function schemaFieldUrn(datasetUrn: string, fieldPath: string): string {
+  return `urn:li:schemaField:(${datasetUrn},${encodeUrnPart(fieldPath)})`;
 }
 
-function number(value: JsonValue | undefined): number | null {
-  return typeof value === 'number' ? value : null;
+function fabric(value: JsonValue | undefined): string {
+  return typeof value === 'string' && FABRIC_TYPES.has(value) ? value : 'PROD';
 }
 
-function urns(value: JsonValue | undefined): string[] | undefined {
-  return isStringArray(value) ? [...value] : undefined;
+function dataType(value: JsonValue | undefined): string | null {
+  return typeof value === 'string' && DATA_TYPES.has(value) ? value : null;
 }
 
-function objectOrUndefined(value: JsonValue | undefined): JsonObject | undefined {
-  return isJsonObject(value) ? value : undefined;
-}
-
-function versionTag(value: JsonValue | undefined): { versionTag: string | null } | null {
-  return isJsonObject(value) ? { versionTag: text(value['versionTag']) } : null;
+/** SchemaFieldDataType from the Pegasus union `{"type": {"com.linkedin.schema.StringType": {}}}`. */
+function schemaFieldType(value: JsonValue | undefined): string {
+  const union = isJsonObject(value) ? object(value['type']) : undefined;
+  const member = union === undefined ? '' : (Object.keys(union)[0] ?? '');
+  const simple = member.slice(member.lastIndexOf('.') + 1).replace(/Type$/, '');
+  const known: Record<string, string> = {
+    Boolean: 'BOOLEAN', Fixed: 'FIXED', String: 'STRING', Bytes: 'BYTES', Number: 'NUMBER', Date: 'DATE',
+    Time: 'TIME', Enum: 'ENUM', Null: 'NULL', Map: 'MAP', Array: 'ARRAY', Union: 'UNION', Record: 'STRUCT',
+  }; // prettier-ignore
+  return known[simple] ?? 'NULL';
 }
 
 function metrics(value: JsonValue | undefined): View[] | null {
   if (!Array.isArray(value)) return null;
-  return value.filter(isJsonObject).map((metric) => ({
+  return objects(value).map((metric) => ({
     name: text(metric['name']),
     description: text(metric['description']),
     value: text(metric['value']),
     createdAt: number(metric['createdAt']),
   }));
-}
-
-function customProperties(value: JsonValue | undefined, associatedUrn: string): View[] | null {
-  if (!isJsonObject(value)) return null;
-  return Object.entries(value).map(([key, item]) => ({ key, value: text(item), associatedUrn }));
 }

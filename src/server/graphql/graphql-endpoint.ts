@@ -3,7 +3,14 @@ import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { ServiceError } from '../catalog-service.js';
 import { EntityViews } from './entity-views.js';
+import { aspectHistory, type AspectHistoryInput } from './history-resolver.js';
 import { SCHEMA_SDL } from './schema-sdl.js';
+import {
+  SearchResolvers,
+  type AutoCompleteInput,
+  type SearchAcrossEntitiesInput,
+  type SearchInput,
+} from './search-resolvers.js';
 import { DataHubGraphQLError, TermMutations, type ResourceRef } from './term-mutations.js';
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
@@ -48,6 +55,8 @@ export async function executeGraphQL(
   actor: string,
 ): Promise<Record<string, unknown>> {
   const views = new EntityViews(service);
+  const search = new SearchResolvers(service, views);
+  views.childSearchResolver = (request) => search.childSearch(request);
   const mutations = new TermMutations(service, actor);
   const byType = (entityType: string) => (args: { urn: string }) =>
     guard(() => views.entity(args.urn, entityType));
@@ -57,9 +66,29 @@ export async function executeGraphQL(
     mlFeatureTable: byType('mlFeatureTable'),
     mlModel: byType('mlModel'),
     mlModelGroup: byType('mlModelGroup'),
+    mlPrimaryKey: byType('mlPrimaryKey'),
     glossaryTerm: byType('glossaryTerm'),
+    glossaryNode: byType('glossaryNode'),
+    tag: byType('tag'),
     corpUser: byType('corpuser'),
+    corpGroup: byType('corpGroup'),
+    dataPlatform: byType('dataPlatform'),
+    container: byType('container'),
+    domain: byType('domain'),
+    entity: (args: { urn: string }) => guard(() => views.entity(args.urn)),
+    entities: (args: { urns: string[] }) => guard(() => args.urns.map((urn) => views.entity(urn))),
     entityExists: (args: { urn: string }) => guard(() => service.exists(args.urn)),
+    search: (args: { input: SearchInput }) => guard(() => search.search(args.input)),
+    searchAcrossEntities: (args: { input: SearchAcrossEntitiesInput }) =>
+      guard(() => search.searchAcrossEntities(args.input)),
+    autoComplete: (args: { input: AutoCompleteInput }) => guard(() => search.autoComplete(args.input)),
+    autoCompleteForMultiple: (args: { input: AutoCompleteInput }) =>
+      guard(() => search.autoCompleteForMultiple(args.input)),
+    getRootGlossaryTerms: (args: { input: { start: number; count: number } }) =>
+      guard(() => search.rootGlossaryEntities('glossaryTerm', args.input)),
+    getRootGlossaryNodes: (args: { input: { start: number; count: number } }) =>
+      guard(() => search.rootGlossaryEntities('glossaryNode', args.input)),
+    aspectHistory: (args: { input: AspectHistoryInput }) => guard(() => aspectHistory(service, args.input)),
     createGlossaryTerm: (args: { input: Parameters<TermMutations['createGlossaryTerm']>[0] }) =>
       guard(() => mutations.createGlossaryTerm(args.input)),
     addTerms: (args: { input: ResourceRef & { termUrns: string[] } }) =>

@@ -1,0 +1,270 @@
+/**
+ * DataHub's search API over the embedded catalog's index (datahub-graphql-core search.graphql; resolvers
+ * SearchResolver, SearchAcrossEntitiesResolver, AutoCompleteResolver, AutoCompleteForMultipleResolver):
+ * `*` lists everything, every query word must match (as a prefix), an exact name match ranks first, soft-deleted
+ * entities are hidden unless searchFlags.includeSoftDeleted (or a filter on `removed`), and facets count the
+ * filtered result set.
+ */
+import { parseRawUrn } from '../../model/urn.js';
+import type { CatalogService } from '../catalog-service.js';
+import { entityTypeOfGraphqlType, graphqlEntityType } from '../search/entity-type-names.js';
+import {
+  queryTokens,
+  type FacetCriterion,
+  type FilterCondition,
+  type SearchHit,
+} from '../store/entity-index.js';
+import type { EntitiesInput, EntityViews } from './entity-views.js';
+import type { View } from './views/aspect-views.js';
+
+export interface FacetFilterInput {
+  readonly field: string;
+  readonly value?: string | null;
+  readonly values?: readonly string[] | null;
+  readonly negated?: boolean | null;
+  readonly condition?: string | null;
+}
+
+interface FilterInputs {
+  readonly filters?: readonly FacetFilterInput[] | null;
+  readonly orFilters?: readonly { readonly and?: readonly FacetFilterInput[] | null }[] | null;
+}
+
+interface SearchFlags {
+  readonly maxAggValues?: number | null;
+  readonly skipAggregates?: boolean | null;
+  readonly includeSoftDeleted?: boolean | null;
+}
+
+export interface SearchInput extends FilterInputs {
+  readonly type: string;
+  readonly query: string;
+  readonly start?: number | null;
+  readonly count?: number | null;
+  readonly searchFlags?: SearchFlags | null;
+}
+
+export interface SearchAcrossEntitiesInput extends FilterInputs {
+  readonly types?: readonly string[] | null;
+  readonly query: string;
+  readonly start?: number | null;
+  readonly count?: number | null;
+  readonly searchFlags?: SearchFlags | null;
+}
+
+export interface AutoCompleteInput extends FilterInputs {
+  readonly type?: string | null;
+  readonly types?: readonly string[] | null;
+  readonly query: string;
+  readonly limit?: number | null;
+}
+
+/** The facets search results carry, with DataHub's display names (the filterNameOverride of each field). */
+const FACETS: readonly (readonly [string, string])[] = [
+  ['_entityType', 'Type'],
+  ['platform', 'Platform'],
+  ['origin', 'Environment'],
+  ['glossaryTerms', 'Glossary Term'],
+  ['tags', 'Tag'],
+  ['owners', 'Owned By'],
+  ['domains', 'Domain'],
+  ['container', 'Container'],
+  ['typeNames', 'Sub Type'],
+];
+const DEFAULT_COUNT = 10;
+const MAX_COUNT = 10_000;
+const DEFAULT_MAX_AGG_VALUES = 20;
+const CONDITIONS: ReadonlySet<string> = new Set([
+  'EQUAL', 'IEQUAL', 'IN', 'CONTAIN', 'START_WITH', 'END_WITH', 'EXISTS',
+  'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO',
+]); // prettier-ignore
+/** A type list that matches nothing (every requested type was one the registry does not have). */
+const NO_TYPE = ['\u0000none'];
+
+export class SearchResolvers {
+  constructor(
+    private readonly service: CatalogService,
+    private readonly views: EntityViews,
+  ) {}
+
+  search(input: SearchInput): View {
+    return this.run({ ...input, types: [input.type] });
+  }
+
+  searchAcrossEntities(input: SearchAcrossEntitiesInput): View {
+    return this.run(input);
+  }
+
+  /** Container.entities / Domain.entities: the search restricted to what the container or domain holds. */
+  childSearch({ facet, urn, input }: { facet: string; urn: string; input: EntitiesInput }): View {
+    const filters = (input.filters ?? []) as FacetFilterInput[];
+    return this.run({
+      query: input.query ?? '*',
+      ...(input.start === undefined ? {} : { start: input.start }),
+      ...(input.count === undefined ? {} : { count: input.count }),
+      filters: [...filters, { field: facet, values: [urn] }],
+    });
+  }
+
+  autoComplete(input: AutoCompleteInput): View {
+    const hits = this.autocompleteHits(input, clamp(input.limit, DEFAULT_COUNT, 1, 100));
+    return {
+      query: input.query,
+      suggestions: unique(hits.map((hit) => hit.name)),
+      entities: hits.map((hit) => this.views.view(hit.urn)),
+    };
+  }
+
+  autoCompleteForMultiple(input: AutoCompleteInput): View {
+    const limit = clamp(input.limit, DEFAULT_COUNT, 1, 100);
+    const byType = new Map<string, SearchHit[]>();
+    for (const hit of this.autocompleteHits(input, Math.min(limit * 20, 1000))) {
+      const group = byType.get(hit.entityType) ?? [];
+      if (group.length < limit) byType.set(hit.entityType, [...group, hit]);
+    }
+    return {
+      query: input.query,
+      suggestions: [...byType.entries()].map(([entityType, hits]) => ({
+        type: graphqlEntityType(entityType),
+        suggestions: unique(hits.map((hit) => hit.name)),
+        entities: hits.map((hit) => this.views.view(hit.urn)),
+      })),
+    };
+  }
+
+  /** Terms (or nodes) without a parent node: the top of the glossary tree. */
+  rootGlossaryEntities(
+    entityType: 'glossaryTerm' | 'glossaryNode',
+    input: { start: number; count: number },
+  ): View {
+    const start = Math.max(0, input.start);
+    const response = this.service.search({
+      query: '*',
+      entityTypes: [entityType],
+      filters: [[{ field: 'parentNode', values: [], negated: true, condition: 'EXISTS' }]],
+      includeRemoved: false,
+      start,
+      count: clamp(input.count, DEFAULT_COUNT, 0, MAX_COUNT),
+      facetFields: [],
+      maxFacetValues: 0,
+    });
+    const entities = response.hits.map((hit) => this.views.view(hit.urn));
+    return {
+      ...(entityType === 'glossaryTerm' ? { terms: entities } : { nodes: entities }),
+      start,
+      count: entities.length,
+      total: response.total,
+    };
+  }
+
+  private autocompleteHits(input: AutoCompleteInput, count: number): SearchHit[] {
+    const types = input.types ?? (input.type === undefined || input.type === null ? [] : [input.type]);
+    return this.service.autocomplete({
+      query: input.query,
+      entityTypes: registryTypes(types),
+      filters: filterGroups(input),
+      includeRemoved: false,
+      count,
+    });
+  }
+
+  private run(input: SearchAcrossEntitiesInput): View {
+    const start = Math.max(0, input.start ?? 0);
+    const flags = input.searchFlags ?? {};
+    const response = this.service.search({
+      query: input.query,
+      entityTypes: registryTypes(input.types ?? []),
+      filters: filterGroups(input),
+      includeRemoved: flags.includeSoftDeleted === true,
+      start,
+      count: clamp(input.count, DEFAULT_COUNT, 0, MAX_COUNT),
+      facetFields: flags.skipAggregates === true ? [] : FACETS.map(([field]) => field),
+      maxFacetValues: clamp(flags.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000),
+    });
+    const tokens = queryTokens(input.query);
+    return {
+      start,
+      count: response.hits.length,
+      total: response.total,
+      searchResults: response.hits.map((hit) => ({
+        entity: this.views.view(hit.urn),
+        insights: [],
+        matchedFields: matchedFields(hit, tokens),
+        extraProperties: [],
+      })),
+      facets: response.facets.map((facet) => ({
+        field: facet.field,
+        displayName: FACETS.find(([field]) => field === facet.field)?.[1] ?? facet.field,
+        entity: null,
+        aggregations: facet.values.map((item) => ({
+          value: item.value,
+          count: item.count,
+          entity: () => (parseRawUrn(item.value).ok ? this.views.view(item.value) : null),
+        })),
+      })),
+      suggestions: [],
+    };
+  }
+}
+
+/** GraphQL EntityType values to registry names; a list of only unknown types matches nothing. */
+function registryTypes(types: readonly string[]): string[] {
+  if (types.length === 0) return [];
+  const known = types.flatMap((type) => entityTypeOfGraphqlType(type) ?? []);
+  return known.length === 0 ? NO_TYPE : known;
+}
+
+/** orFilters (a disjunction of conjunctions), else the deprecated `filters` as one conjunction. */
+function filterGroups(input: FilterInputs): FacetCriterion[][] {
+  const groups =
+    input.orFilters !== undefined && input.orFilters !== null && input.orFilters.length > 0
+      ? input.orFilters.map((group) => group.and ?? [])
+      : input.filters === undefined || input.filters === null || input.filters.length === 0
+        ? []
+        : [input.filters];
+  return groups.map((group) => group.map(toCriterion));
+}
+
+function toCriterion(filter: FacetFilterInput): FacetCriterion {
+  const field = filter.field.replace(/\.keyword$/, '');
+  let values = filter.values ?? (filter.value === undefined || filter.value === null ? [] : [filter.value]);
+  // _entityType values are EntityType names (DATASET); registry names (dataset) are accepted too.
+  if (field === '_entityType') values = values.map((value) => graphqlEntityTypeOf(value));
+  const condition = filter.condition ?? 'EQUAL';
+  return {
+    field,
+    values,
+    negated: filter.negated === true,
+    condition: (CONDITIONS.has(condition) ? condition : 'EQUAL') as FilterCondition,
+  };
+}
+
+function graphqlEntityTypeOf(value: string): string {
+  const mapped = graphqlEntityType(value);
+  return mapped === 'OTHER' ? value.toUpperCase() : mapped;
+}
+
+/** Which indexed fields hold the query's words, for SearchResult.matchedFields. */
+function matchedFields(hit: SearchHit, tokens: readonly string[]): View[] {
+  if (tokens.length === 0) return [];
+  const contains = (text: string): boolean => {
+    const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    return tokens.some((token) => words.some((word) => word.startsWith(token)));
+  };
+  const fields: View[] = [];
+  if (contains(hit.name)) fields.push({ name: 'name', value: hit.name, entity: null });
+  if (hit.description !== '' && contains(hit.description)) {
+    fields.push({ name: 'description', value: hit.description, entity: null });
+  }
+  return fields;
+}
+
+function clamp(value: number | null | undefined, fallback: number, min: number, max: number): number {
+  const number =
+    value === undefined || value === null || !Number.isFinite(value) ? fallback : Math.trunc(value);
+  return Math.min(Math.max(number, min), max);
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,193 @@
+/**
+ * Mappings of shared aspects to DataHub's GraphQL types, after DataHub's mappers
+ * (datahub-graphql-core .../types/common/mappers: OwnershipMapper, GlobalTagsMapper, GlossaryTermsMapper,
+ * InstitutionalMemoryMapper, DeprecationMapper, CustomPropertiesMapper, AuditStampMapper). Values that a
+ * non-null GraphQL field needs but the aspect lacks get DataHub's defaults, never an error.
+ */
+import { isJsonObject, stableStringify, type JsonObject, type JsonValue } from '../../../model/json.js';
+import { parseRawUrn } from '../../../model/urn.js';
+
+export type View = Record<string, unknown>;
+
+/** Resolves a referenced URN to its view (a shell when the entity does not exist). */
+export type ViewOf = (urn: string) => View;
+
+export function text(value: JsonValue | undefined): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function number(value: JsonValue | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function bool(value: JsonValue | undefined): boolean | null {
+  return typeof value === 'boolean' ? value : null;
+}
+
+export function strings(value: JsonValue | undefined): string[] | null {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
+}
+
+export function objects(value: JsonValue | undefined): JsonObject[] {
+  return Array.isArray(value) ? value.filter(isJsonObject) : [];
+}
+
+export function object(value: JsonValue | undefined): JsonObject | undefined {
+  return isJsonObject(value) ? value : undefined;
+}
+
+export function versionTag(value: JsonValue | undefined): { versionTag: string | null } | null {
+  return isJsonObject(value) ? { versionTag: text(value['versionTag']) } : null;
+}
+
+export function customProperties(value: JsonValue | undefined, associatedUrn: string): View[] | null {
+  if (!isJsonObject(value)) return null;
+  return Object.entries(value).map(([key, item]) => ({ key, value: text(item), associatedUrn }));
+}
+
+/** AuditStamp {time: Long!, actor: String}; a missing stamp reads as time 0. */
+export function auditStamp(value: JsonValue | undefined): View {
+  const stamp = isJsonObject(value) ? value : {};
+  return { time: number(stamp['time']) ?? 0, actor: text(stamp['actor']) };
+}
+
+export function statusView(aspect: JsonObject | undefined): View | null {
+  return aspect === undefined ? null : { removed: aspect['removed'] === true };
+}
+
+const OWNERSHIP_TYPES = new Set([
+  'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'CUSTOM',
+  'DATAOWNER', 'DEVELOPER', 'DELEGATE', 'PRODUCER', 'STAKEHOLDER', 'CONSUMER',
+]); // prettier-ignore
+const OWNERSHIP_SOURCE_TYPES = new Set([
+  'AUDIT', 'DATABASE', 'FILE_SYSTEM', 'ISSUE_TRACKING_SYSTEM', 'MANUAL', 'SERVICE', 'SOURCE_CONTROL', 'OTHER',
+]); // prettier-ignore
+
+export function ownershipView(
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+  viewOf: ViewOf,
+): View | null {
+  if (aspect === undefined) return null;
+  return {
+    owners: objects(aspect['owners'])
+      .filter((owner) => typeof owner['owner'] === 'string')
+      .map((owner) => {
+        const source = object(owner['source']);
+        const type = text(owner['type']);
+        const sourceType = text(source?.['type']);
+        return {
+          owner: () => viewOf(owner['owner'] as string),
+          type: type !== null && OWNERSHIP_TYPES.has(type) ? type : null,
+          source:
+            sourceType !== null && OWNERSHIP_SOURCE_TYPES.has(sourceType)
+              ? { type: sourceType, url: text(source?.['url']) }
+              : null,
+          associatedUrn,
+        };
+      }),
+    lastModified: isJsonObject(aspect['lastModified'])
+      ? auditStamp(aspect['lastModified'])
+      : { time: 0, actor: 'urn:li:corpuser:unknown' },
+  };
+}
+
+export function globalTagsView(
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+  viewOf: ViewOf,
+): View | null {
+  if (aspect === undefined) return null;
+  return {
+    tags: objects(aspect['tags'])
+      .filter((tag) => typeof tag['tag'] === 'string')
+      .map((tag) => ({ tag: () => viewOf(tag['tag'] as string), associatedUrn })),
+  };
+}
+
+export function glossaryTermsView(
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+  viewOf: ViewOf,
+): View | null {
+  if (aspect === undefined) return null;
+  return {
+    terms: objects(aspect['terms'])
+      .filter((association) => typeof association['urn'] === 'string')
+      .map((association) => ({
+        term: () => viewOf(association['urn'] as string),
+        actor: () => (typeof association['actor'] === 'string' ? viewOf(association['actor']) : null),
+        associatedUrn,
+      })),
+  };
+}
+
+export function institutionalMemoryView(
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+  viewOf: ViewOf,
+): View | null {
+  if (aspect === undefined) return null;
+  return {
+    elements: objects(aspect['elements'])
+      .filter((element) => typeof element['url'] === 'string')
+      .map((element) => {
+        const created = object(element['createStamp']);
+        const description = text(element['description']) ?? '';
+        return {
+          url: element['url'],
+          label: description,
+          description,
+          author: () => viewOf(text(created?.['actor']) ?? 'urn:li:corpuser:unknown'),
+          created: auditStamp(created),
+          associatedUrn,
+        };
+      }),
+  };
+}
+
+/** The first domain of the domains aspect, as DataHub's DomainAssociation. */
+export function domainView(
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+  viewOf: ViewOf,
+): View | null {
+  const domain = strings(aspect?.['domains'])?.[0];
+  return domain === undefined ? null : { domain: () => viewOf(domain), associatedUrn };
+}
+
+export function deprecationView(aspect: JsonObject | undefined, viewOf: ViewOf): View | null {
+  if (aspect === undefined) return null;
+  const actor = text(aspect['actor']);
+  return {
+    deprecated: aspect['deprecated'] === true,
+    decommissionTime: number(aspect['decommissionTime']),
+    note: text(aspect['note']),
+    actor,
+    actorEntity: () => (actor === null ? null : viewOf(actor)),
+  };
+}
+
+export function subTypesView(aspect: JsonObject | undefined): View | null {
+  return aspect === undefined ? null : { typeNames: strings(aspect['typeNames']) };
+}
+
+/** The platform of a URN's key (`urn:li:dataPlatform:<name>`), as DataPlatform's name. */
+export function platformName(platformUrn: string): string {
+  const raw = parseRawUrn(platformUrn);
+  return raw.ok ? (raw.value.parts[0] ?? platformUrn) : platformUrn;
+}
+
+/** RawAspect entries: the named aspects, or every stored one. */
+export function rawAspects(
+  stored: ReadonlyMap<string, JsonObject>,
+  input: { aspectNames?: readonly string[] | null; autoRenderOnly?: boolean | null } | null | undefined,
+): View[] {
+  const names = input?.aspectNames ?? [...stored.keys()].sort();
+  return names.flatMap((name) => {
+    const value = stored.get(name);
+    return value === undefined
+      ? []
+      : [{ aspectName: name, payload: stableStringify(value), renderSpec: null }];
+  });
+}
