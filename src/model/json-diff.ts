@@ -21,10 +21,11 @@ export function diffJson(
     return keys.flatMap((key) => diffJson(before[key], after[key], path === '' ? key : `${path}.${key}`));
   }
   if (Array.isArray(before) && Array.isArray(after)) {
-    const length = Math.max(before.length, after.length);
+    const older: readonly JsonValue[] = before;
+    const newer: readonly JsonValue[] = after;
     const changes: JsonChange[] = [];
-    for (let index = 0; index < length; index += 1) {
-      changes.push(...diffJson(before[index], after[index], `${path}[${index}]`));
+    for (let index = 0; index < Math.max(older.length, newer.length); index += 1) {
+      changes.push(...diffJson(older[index], newer[index], `${path}[${index}]`));
     }
     return changes;
   }
