@@ -367,12 +367,20 @@ describe('createPlan: prune', () => {
 });
 
 describe('preflight', () => {
+  const declaredPii: DesiredEntity = {
+    urn: T('PII'),
+    entityType: 'glossaryTerm',
+    aspectName: 'glossaryTermInfo',
+    fields: { name: 'PII' },
+    source: at,
+  };
+
   it('reports a missing dataset, a missing column and a missing term together', () => {
     const desired: DesiredState = {
       ...state(
-        [],
+        [declaredPii],
         [
-          terms([], { emial: ['PII'] }),
+          terms(['Ext'], { emial: ['PII'] }),
           { ...terms([]), datasetUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)' },
         ],
       ),
@@ -386,6 +394,41 @@ describe('preflight', () => {
       ['MISSING_COLUMN', "did you mean 'email'?"],
       ['MISSING_DATASET', expect.stringContaining('catalog ingest')],
       ['MISSING_TERM', expect.stringContaining('declare it')],
+    ]);
+  });
+
+  it('accepts edges already in the catalog to terms without glossaryTermInfo and columns not in the schema', () => {
+    // Real DataHub: a term attached by ingestion need not have an entity of its own, and editable entries
+    // outlive the columns they were written for. Export writes these edges; re-planning must not refuse them.
+    const desired = state([], [terms(['Orphan'], { gone: ['Orphan'] })]);
+    const catalog = live({
+      [DATASET]: {
+        schemaMetadata: { fields: [{ fieldPath: 'email' }] },
+        glossaryTerms: { terms: [{ urn: T('Orphan') }] },
+        editableSchemaMetadata: {
+          editableSchemaFieldInfo: [{ fieldPath: 'gone', glossaryTerms: { terms: [{ urn: T('Orphan') }] } }],
+        },
+      },
+    });
+    expect(preflight(desired, catalog)).toEqual([]);
+    expect(createPlan(desired, catalog, context).changes).toEqual([]);
+  });
+
+  it('still refuses a new edge to that term or on that column', () => {
+    const desired = state([], [terms(['Orphan', 'Orphan2'], { gone: ['Orphan', 'New'] })]);
+    const catalog = live({
+      [DATASET]: {
+        schemaMetadata: { fields: [{ fieldPath: 'email' }] },
+        glossaryTerms: { terms: [{ urn: T('Orphan') }] },
+        editableSchemaMetadata: {
+          editableSchemaFieldInfo: [{ fieldPath: 'gone', glossaryTerms: { terms: [{ urn: T('Orphan') }] } }],
+        },
+      },
+    });
+    expect(preflight(desired, catalog).map((p) => [p.code, p.message])).toEqual([
+      ['MISSING_COLUMN', expect.stringContaining("'gone'")],
+      ['MISSING_TERM', expect.stringContaining(T('Orphan2'))],
+      ['MISSING_TERM', expect.stringContaining(T('New'))],
     ]);
   });
 });

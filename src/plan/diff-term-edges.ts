@@ -198,6 +198,22 @@ function termsOf(aspect: JsonObject | undefined): JsonObject[] {
   return Array.isArray(terms) ? terms.filter(isJsonObject) : [];
 }
 
+/** The terms attached to the dataset itself in the live catalog, by anyone. */
+export function liveDatasetTermUrns(live: LiveEntity | undefined): Set<string> {
+  return new Set(termsOf(live?.aspects.get('glossaryTerms')?.value).map((a) => stringOr(a['urn'])));
+}
+
+/** The terms attached to one column (any entry whose path names it) in editableSchemaMetadata, by anyone. */
+export function liveColumnTermUrns(live: LiveEntity | undefined, simplePath: string): Set<string> {
+  const entries = live?.aspects.get('editableSchemaMetadata')?.value['editableSchemaFieldInfo'];
+  return new Set(
+    (Array.isArray(entries) ? entries.filter(isJsonObject) : [])
+      .filter((entry) => simplifyFieldPath(stringOr(entry['fieldPath'])) === simplePath)
+      .flatMap((entry) => termsOf(isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : undefined))
+      .map((a) => stringOr(a['urn'])),
+  );
+}
+
 /** The exact field paths of the dataset's schemaMetadata (empty when it has none). */
 export function schemaFieldPaths(live: LiveEntity | undefined): string[] {
   const fields = live?.aspects.get('schemaMetadata')?.value['fields'];

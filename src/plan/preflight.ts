@@ -1,18 +1,29 @@
 import type { Diagnostic } from '../errors.js';
-import type { DesiredState } from '../model/desired-state.js';
+import type { DesiredState, DesiredTermEdge } from '../model/desired-state.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import type { LiveState } from '../model/live-state.js';
-import { schemaFieldPaths } from './diff-term-edges.js';
+import { liveColumnTermUrns, liveDatasetTermUrns, schemaFieldPaths } from './diff-term-edges.js';
 
 /**
  * Checks made before any write (architecture.md, section 3.4): every dataset the manifests attach terms to
- * exists, every column exists where the dataset has a schema, and every term referenced by URN exists (terms
- * declared in the manifests are created by the plan). All failures are reported together, each at the
- * manifest location that caused it.
+ * exists, and every edge the plan will add names a column that exists (where the dataset has a schema) and a
+ * term that exists or is declared in the manifests. An edge that is already in the catalog needs no check:
+ * nothing is written for it, and real catalogs hold edges to terms that were never given glossaryTermInfo and
+ * to columns that have left the schema (so an exported catalog re-plans with no changes). All failures are
+ * reported together, each at the manifest location that caused it.
  */
 export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const declared = new Set(desired.entities.map((entity) => entity.urn));
+  const missingTerms = new Map<string, DesiredTermEdge>();
+  const checkTerms = (edges: readonly DesiredTermEdge[], present: ReadonlySet<string>): void => {
+    for (const edge of edges) {
+      if (present.has(edge.termUrn) || declared.has(edge.termUrn) || missingTerms.has(edge.termUrn)) continue;
+      if (live.entities.get(edge.termUrn)?.exists !== true) missingTerms.set(edge.termUrn, edge);
+    }
+  };
+
   for (const dataset of desired.datasets) {
     const entity = live.entities.get(dataset.datasetUrn);
     if (entity?.exists !== true) {
@@ -25,11 +36,14 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
       });
       continue;
     }
+    checkTerms(dataset.terms, liveDatasetTermUrns(entity));
     const schemaPaths = schemaFieldPaths(entity);
-    if (schemaPaths.length === 0) continue;
     const simplePaths = new Set(schemaPaths.map(simplifyFieldPath));
     for (const column of dataset.columns) {
-      if (simplePaths.has(column.simplePath)) continue;
+      const present = liveColumnTermUrns(entity, column.simplePath);
+      checkTerms(column.terms, present);
+      const addsEdges = column.terms.some((edge) => !present.has(edge.termUrn));
+      if (!addsEdges || schemaPaths.length === 0 || simplePaths.has(column.simplePath)) continue;
       const suggestion = didYouMean(column.simplePath, simplePaths);
       diagnostics.push({
         code: 'MISSING_COLUMN',
@@ -40,13 +54,12 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
       });
     }
   }
-  for (const term of desired.externalTerms) {
-    if (live.entities.get(term.urn)?.exists === true) continue;
+  for (const [termUrn, edge] of missingTerms) {
     diagnostics.push({
       code: 'MISSING_TERM',
       severity: 'error',
-      message: `glossary term ${term.urn} does not exist in the catalog`,
-      location: term.source,
+      message: `glossary term ${termUrn} does not exist in the catalog`,
+      location: edge.source,
       hint: 'declare it as a GlossaryTerm in the manifests, or create it in DataHub first',
     });
   }
