@@ -13,7 +13,7 @@ import {
   type JsonObject,
   type JsonValue,
 } from '../model/json.js';
-import { formatUrn, parseUrn, type EntityUrn } from '../model/urn.js';
+import { formatUrn, glossaryTermDisplayName, parseUrn, type EntityUrn } from '../model/urn.js';
 
 export interface ExportedEntity {
   readonly urn: string;
@@ -82,7 +82,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       apiVersion: 'catalog/v1',
       kind: 'GlossaryTerm',
       id: urn.id,
-      name: stringOr(info['name'], urn.id),
+      name: stringOr(info['name'], glossaryTermDisplayName(urn.id)),
       ...optional('definition', stringOr(info['definition']) || undefined),
       ...optional('termSource', termSource === 'EXTERNAL' ? 'EXTERNAL' : undefined),
     });

@@ -4,10 +4,12 @@
  *   {"urn": ..., "aspects": [{"<aspect FQN>": {...}}, ...]}}, "systemMetadata": {...}}`;
  * - MCPs whose aspect is `{"json": {...}}` (`MetadataChangeProposalWrapper.to_obj(simplified_structure=True)`);
  * - MCPs whose aspect is `{"value": "<json string>", "contentType": "application/json"}` (the wire form).
- * Each record becomes one proposal per aspect.
+ * Each record becomes one proposal per aspect. Files are in Avro's JSON shape (see avro-json.ts); the Rest.li
+ * `ingest` action receives the same snapshots in Pegasus JSON, which is validated as GMS validates it.
  */
 import { validateAspect } from './aspect-validation.js';
-import { isJsonObject, type JsonObject, type JsonValue } from './json.js';
+import { fromAvroJson, fromAvroNames, withoutNulls } from './avro-json.js';
+import { isJsonObject, type JsonObject } from './json.js';
 import { parseWireProposal, type Proposal } from './proposal.js';
 import { aspectNameOfFqn, entityHasAspect, isKnownEntityType } from './registry.js';
 import { parseRawUrn } from './urn.js';
@@ -22,24 +24,27 @@ export type MetadataFileParse =
   | { readonly ok: true; readonly proposals: readonly Proposal[]; readonly records: number }
   | { readonly ok: false; readonly errors: readonly RecordError[] };
 
-const AVRO_PREFIX = 'com.linkedin.pegasus2avro.';
+/** `file`: records as metadata files hold them (Avro JSON); `restli`: snapshots as the wire carries them. */
+export type RecordEncoding = 'file' | 'restli';
 
 /** Parses the records of a metadata file; every bad record is reported with its index. */
-export function parseMetadataRecords(content: unknown): MetadataFileParse {
+export function parseMetadataRecords(content: unknown, encoding: RecordEncoding = 'file'): MetadataFileParse {
   const records = Array.isArray(content) ? content : [content];
   const proposals: Proposal[] = [];
   const errors: RecordError[] = [];
   records.forEach((record: unknown, index) => {
-    const parsed = parseRecord(record);
+    const parsed = parseRecord(record, encoding);
     if (typeof parsed === 'string') errors.push({ index, message: parsed });
     else proposals.push(...parsed);
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, proposals, records: records.length };
 }
 
-function parseRecord(record: unknown): Proposal[] | string {
+function parseRecord(record: unknown, encoding: RecordEncoding): Proposal[] | string {
   if (!isJsonObject(record)) return 'a record must be a JSON object';
-  const proposals = isJsonObject(record['proposedSnapshot']) ? fromSnapshot(record) : fromProposal(record);
+  const proposals = isJsonObject(record['proposedSnapshot'])
+    ? fromSnapshot(record, encoding)
+    : fromProposal(record, encoding);
   if (typeof proposals === 'string') return proposals;
   for (const proposal of proposals) {
     const problem = checkProposal(proposal);
@@ -48,13 +53,27 @@ function parseRecord(record: unknown): Proposal[] | string {
   return proposals;
 }
 
-function fromProposal(record: JsonObject): Proposal[] | string {
+function fromProposal(record: JsonObject, encoding: RecordEncoding): Proposal[] | string {
   const parsed = parseWireProposal(record);
   if (!parsed.ok) return parsed.error;
-  return [{ ...parsed.value, aspect: fromAvroNames(parsed.value.aspect) as JsonObject }];
+  // The `json` form is an aspect object written by the Python SDK (Avro shape); the `value` form is the
+  // aspect's wire serialization, sent to GMS as it is.
+  const avroShaped = encoding === 'file' && isJsonObject(record['aspect']) && 'json' in record['aspect'];
+  const { systemMetadata } = parsed.value;
+  return [
+    {
+      ...parsed.value,
+      aspect: (avroShaped
+        ? fromAvroJson(parsed.value.aspect)
+        : fromAvroNames(parsed.value.aspect)) as JsonObject,
+      ...(systemMetadata === undefined || encoding !== 'file'
+        ? {}
+        : { systemMetadata: withoutNulls(systemMetadata) }),
+    },
+  ];
 }
 
-function fromSnapshot(record: JsonObject): Proposal[] | string {
+function fromSnapshot(record: JsonObject, encoding: RecordEncoding): Proposal[] | string {
   const snapshot = record['proposedSnapshot'] as JsonObject;
   const [snapshotClass, body] = Object.entries(snapshot)[0] ?? [];
   if (snapshotClass === undefined || !isJsonObject(body)) return 'proposedSnapshot must hold one snapshot';
@@ -85,8 +104,10 @@ function fromSnapshot(record: JsonObject): Proposal[] | string {
       entityUrn: urn,
       changeType: 'UPSERT',
       aspectName,
-      aspect: fromAvroNames(value) as JsonObject,
-      ...(isJsonObject(systemMetadata) ? { systemMetadata } : {}),
+      aspect: (encoding === 'file' ? fromAvroJson(value) : fromAvroNames(value)) as JsonObject,
+      ...(isJsonObject(systemMetadata)
+        ? { systemMetadata: encoding === 'file' ? withoutNulls(systemMetadata) : systemMetadata }
+        : {}),
     });
   }
   return proposals;
@@ -100,23 +121,4 @@ function checkProposal(proposal: Proposal): string | undefined {
   }
   const problems = validateAspect(proposal.aspectName, proposal.aspect);
   return problems.length > 0 ? `${proposal.entityUrn}: ${problems.join('; ')}` : undefined;
-}
-
-/**
- * Files name union members with Avro class names (`com.linkedin.pegasus2avro.X`); DataHub's own serializer
- * re-keys one-key union objects to `com.linkedin.X` before sending (serialization_helper.pre_json_transform).
- */
-export function fromAvroNames(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(fromAvroNames);
-  if (!isJsonObject(value)) return value;
-  const entries = Object.entries(value);
-  const result: Record<string, JsonValue> = {};
-  for (const [key, item] of entries) {
-    const renamed =
-      entries.length === 1 && key.startsWith(AVRO_PREFIX)
-        ? `com.linkedin.${key.slice(AVRO_PREFIX.length)}`
-        : key;
-    result[renamed] = fromAvroNames(item);
-  }
-  return result;
 }

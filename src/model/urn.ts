@@ -220,3 +220,11 @@ export function urlEncodeUrn(urn: string): string {
 function fail(reason: string): { ok: false; error: string } {
   return { ok: false, error: reason };
 }
+
+/**
+ * The name DataHub shows for a glossary term whose glossaryTermInfo has none: the last segment of its
+ * hierarchical id (GlossaryTermUtils.getGlossaryTermName), `Classification.PII` → `PII`.
+ */
+export function glossaryTermDisplayName(termId: string): string {
+  return termId.slice(termId.lastIndexOf('.') + 1);
+}

@@ -80,6 +80,20 @@ const only = (changes: readonly Change[]) => {
 };
 
 describe('createPlan: entity aspects', () => {
+  it("reads a term without a name as DataHub shows it (its id's last segment), not as a change", () => {
+    const term = (name: string): DesiredEntity => ({
+      urn: T('Finance.AccountBalance'),
+      entityType: 'glossaryTerm',
+      aspectName: 'glossaryTermInfo',
+      fields: { name, definition: 'owed', termSource: 'INTERNAL' },
+      source: at,
+    });
+    const catalog = live({ [T('Finance.AccountBalance')]: { glossaryTermInfo: { definition: 'owed' } } });
+    expect(createPlan(state([term('AccountBalance')]), catalog, context).changes).toEqual([]);
+    const renamed = createPlan(state([term('Balance')]), catalog, context);
+    expect((only(renamed.changes) as any).fields).toEqual([{ path: 'name', after: 'Balance' }]);
+  });
+
   it('overlays owned fields on the live aspect and keeps every other field byte for byte', () => {
     const current = {
       description: 'old',

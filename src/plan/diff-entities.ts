@@ -1,7 +1,7 @@
 import { OWNED_FIELDS, type DesiredEntity } from '../model/desired-state.js';
 import { stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
-import { parseRawUrn } from '../model/urn.js';
+import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
 import { sameField } from './normalize.js';
 import type { Change, FieldChange } from './types.js';
 
@@ -71,6 +71,17 @@ export function diffEntity(desired: DesiredEntity, live: LiveEntity | undefined)
   return changes;
 }
 
+/**
+ * What DataHub shows for an owned field the live aspect lacks, where that is not nothing: a term without a
+ * name is shown under the last segment of its id, so a manifest naming it so (as `export` writes it) asks for
+ * no change.
+ */
+function displayedDefault(desired: DesiredEntity, field: string): JsonValue | undefined {
+  if (desired.aspectName !== 'glossaryTermInfo' || field !== 'name') return undefined;
+  const raw = parseRawUrn(desired.urn);
+  return raw.ok ? glossaryTermDisplayName(decodeUrnPart(raw.value.parts[0] ?? '')) : undefined;
+}
+
 function overlayOwnedFields(
   desired: DesiredEntity,
   current: JsonObject | undefined,
@@ -80,7 +91,8 @@ function overlayOwnedFields(
   for (const field of OWNED_FIELDS[desired.aspectName]) {
     const want = desired.fields[field];
     const have = current?.[field];
-    if (sameField(desired.aspectName, field, want, have ?? undefined)) continue;
+    const shown = have ?? (current === undefined ? undefined : displayedDefault(desired, field));
+    if (sameField(desired.aspectName, field, want, shown ?? undefined)) continue;
     fields.push({
       path: field,
       ...(have === undefined ? {} : { before: have }),

@@ -1,10 +1,18 @@
 import { validateAspect } from '../model/aspect-validation.js';
 import type { JsonObject } from '../model/json.js';
 import type { Proposal } from '../model/proposal.js';
-import { entityHasAspect, isKnownEntityType, keyAspectFromUrn, keyAspectOf } from '../model/registry.js';
+import {
+  entityHasAspect,
+  fqnOfAspect,
+  isKnownEntityType,
+  isTimeseriesAspect,
+  keyAspectFromUrn,
+  keyAspectOf,
+} from '../model/registry.js';
 import { parseRawUrn, parseUrn, URN_ENTITY_TYPES } from '../model/urn.js';
 import { versionOf, type AspectStore, type StoredAspect } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
+import type { TimeseriesEvent, TimeseriesQuery } from './store/timeseries-store.js';
 
 /** A failure with the HTTP status DataHub answers it with. */
 export class ServiceError extends Error {
@@ -65,10 +73,30 @@ export class CatalogService {
     }
     const problems = validateAspect(aspectName, proposal.aspect);
     if (problems.length > 0) throw new ServiceError(422, problems.join('; '));
+    if (isTimeseriesAspect(aspectName) && typeof proposal.aspect['timestampMillis'] !== 'number') {
+      // Every timeseries aspect includes TimeseriesAspectBase, whose timestampMillis is required.
+      throw new ServiceError(
+        422,
+        `Failed to validate record with class ${fqnOfAspect(aspectName) ?? aspectName}: ` +
+          '[ERROR :: /timestampMillis :: field is required but not found and has no default value]',
+      );
+    }
   }
 
   private applyOne(proposal: Proposal, actor: string, now: number): void {
     const { entityUrn, aspectName, changeType } = proposal;
+    if (isTimeseriesAspect(aspectName)) {
+      // Events are not versioned and do not create the entity (GMS routes them to its timeseries index).
+      const event = {
+        urn: entityUrn,
+        aspect: aspectName,
+        timestampMillis: proposal.aspect['timestampMillis'] as number,
+        value: proposal.aspect,
+        systemMetadata: proposal.systemMetadata ?? {},
+      };
+      this.store.timeseries.write(event, actor, now);
+      return;
+    }
     const current = this.store.get(entityUrn, aspectName);
     const header = (name: string): string | undefined =>
       Object.entries(proposal.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
@@ -169,6 +197,11 @@ export class CatalogService {
   /** Every stored version of an entity's aspects (or of one aspect), newest first. */
   history(urn: string, aspect?: string): StoredAspect[] {
     return this.store.history(urn, aspect);
+  }
+
+  /** Events of a timeseries aspect, newest first (POST /aspects?action=getTimeseriesAspectValues). */
+  timeseriesValues(query: TimeseriesQuery): TimeseriesEvent[] {
+    return this.store.timeseries.values(query);
   }
 
   search(request: SearchRequest): SearchResponse {

@@ -9,6 +9,7 @@ import {
   batchGetEntities,
   entitiesAction,
   getAspect,
+  getTimeseriesAspectValues,
   getEntity,
   ingestProposals,
   serverConfig,
@@ -176,6 +177,9 @@ function route(
     (action === 'ingestProposal' || action === 'ingestProposalBatch')
   ) {
     return ingestProposals(action, jsonBody(), service, SERVER_ACTOR);
+  }
+  if (method === 'POST' && path === '/aspects' && action === 'getTimeseriesAspectValues') {
+    return getTimeseriesAspectValues(jsonBody(), service);
   }
   if (method === 'POST' && path === '/entities' && typeof action === 'string') {
     return entitiesAction(action, jsonBody(), service, SERVER_ACTOR);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
 import { parseJson } from '../../model/json.js';
+import { plural } from '../output/plural.js';
 import { parseMetadataRecords } from '../../model/metadata-file.js';
 import type { Proposal } from '../../model/proposal.js';
 import { connect } from '../connect.js';
@@ -69,7 +70,7 @@ export async function runIngest(
       }
       const entities = new Set(proposals.map((proposal) => proposal.entityUrn)).size;
       io.stdout.write(
-        `${file}: ingested ${records} records (${proposals.length} aspects of ${entities} entities) into ${connection.description}\n`,
+        `${file}: ingested ${records} records (${plural(proposals.length, 'aspect')} of ${plural(entities, 'entity', 'entities')}) into ${connection.description}\n`,
       );
     }
   } finally {

@@ -7,7 +7,7 @@
  * function-valued fields), so only what a query selects is read.
  */
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
-import { decodeUrnPart, encodeUrnPart, parseRawUrn } from '../../model/urn.js';
+import { decodeUrnPart, encodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { graphqlEntityType } from '../search/entity-type-names.js';
 import {
@@ -32,6 +32,12 @@ import {
   versionTag,
   type View,
 } from './views/aspect-views.js';
+import {
+  chartFields,
+  dashboardFields,
+  dataFlowFields,
+  dataJobFields,
+} from './views/dashboard-pipeline-views.js';
 
 /** The GraphQL object type of each entity type; the rest are GenericEntity. */
 const TYPENAMES: Readonly<Record<string, string>> = {
@@ -139,6 +145,11 @@ export class EntityViews {
         return this.domain(urn);
       case 'schemaField':
         return this.schemaField(urn, raw.ok ? raw.value.parts : []);
+      case 'chart':
+      case 'dashboard':
+      case 'dataFlow':
+      case 'dataJob':
+        return this.dashboardOrPipeline(urn, entityType);
       default:
         return this.base(urn, entityType);
     }
@@ -166,6 +177,23 @@ export class EntityViews {
         input?: { aspectNames?: string[] | null; autoRenderOnly?: boolean | null } | null;
       }) => rawAspects(this.service.aspectsOf(urn), args.input),
       lastIngested: null,
+    };
+  }
+
+  /** Charts, dashboards, data flows and jobs: the shared fields, plus their own (dashboard-pipeline-views). */
+  private dashboardOrPipeline(urn: string, entityType: 'chart' | 'dashboard' | 'dataFlow' | 'dataJob'): View {
+    const latest = (aspect: string): JsonObject | undefined => this.service.latest(urn, aspect);
+    const fields = {
+      chart: chartFields,
+      dashboard: dashboardFields,
+      dataFlow: dataFlowFields,
+      dataJob: dataJobFields,
+    };
+    return {
+      ...this.base(urn, entityType),
+      container: () => this.containerOf(latest('container')),
+      parentContainers: () => this.parentContainers(urn),
+      ...fields[entityType](urn, this.key(urn), latest, this.view),
     };
   }
 
@@ -443,8 +471,7 @@ export class EntityViews {
   glossaryTerm(urn: string): View {
     const id = decodeUrnPart(stringOr(this.key(urn)['name']));
     const info = (): JsonObject | undefined => this.service.latest(urn, 'glossaryTermInfo');
-    // GlossaryTermUtils.getGlossaryTermName: the last segment of a hierarchical id names the term.
-    const termName = id.slice(id.lastIndexOf('.') + 1);
+    const termName = glossaryTermDisplayName(id);
     const fields = (aspect: JsonObject): View => ({
       name: text(aspect['name']),
       description: text(aspect['definition']),

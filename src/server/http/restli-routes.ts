@@ -1,12 +1,13 @@
 /**
  * The Rest.li resources of GMS that the product uses: /config, /aspects (ingestProposal, ingestProposalBatch,
- * get), /entitiesV2 (get, batch_get) and /entities (ingest, batchIngest, listUrns, exists).
+ * getTimeseriesAspectValues, get), /entitiesV2 (get, batch_get) and /entities (ingest, batchIngest, listUrns,
+ * exists).
  * Facts and sources: ../shared/reference/datahub-wire.md sections 1, 2 and 7.
  */
 import { isJsonObject } from '../../model/json.js';
 import { parseMetadataRecords } from '../../model/metadata-file.js';
 import { parseWireProposal, type Proposal } from '../../model/proposal.js';
-import { entityHasAspect, fqnOfAspect } from '../../model/registry.js';
+import { entityHasAspect, fqnOfAspect, isTimeseriesAspect } from '../../model/registry.js';
 import { parseRawUrn } from '../../model/urn.js';
 import { ServiceError, type CatalogService } from '../catalog-service.js';
 import { listParam, stringParam } from './restli.js';
@@ -69,6 +70,87 @@ function checkAsync(value: unknown): void {
   throw new ServiceError(400, `Parameter 'async' must be "true" or "false", got ${JSON.stringify(value)}`);
 }
 
+/** Most events one getTimeseriesAspectValues answers (GMS has no default; clients send a limit). */
+export const MAX_TIMESERIES_VALUES = 10_000;
+
+/**
+ * POST /aspects?action=getTimeseriesAspectValues {urn, entity, aspect, startTimeMillis?, endTimeMillis?, limit?,
+ * latestValue?, filter?}: the events newest first, each as {aspect: GenericAspect, systemMetadata}.
+ */
+export function getTimeseriesAspectValues(body: unknown, service: CatalogService): RestliReply {
+  if (!isJsonObject(body)) throw new ServiceError(400, 'the request body must be a JSON object');
+  const required = (name: string): string => {
+    const value = body[name];
+    if (typeof value !== 'string' || value === '')
+      throw new ServiceError(400, `Parameter '${name}' is required`);
+    return value;
+  };
+  const urn = required('urn');
+  const entityName = required('entity');
+  const aspectName = required('aspect');
+  if (entityTypeOf(urn) !== entityName)
+    throw new ServiceError(400, `entity ${entityName} does not match the type of urn ${urn}`);
+  if (!entityHasAspect(entityName, aspectName) || !isTimeseriesAspect(aspectName))
+    throw new ServiceError(400, `Unknown timeseries aspect ${aspectName} for entity ${entityName}`);
+  const window: { startTimeMillis?: number; endTimeMillis?: number } = {};
+  for (const name of ['startTimeMillis', 'endTimeMillis'] as const) {
+    const value = body[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      throw new ServiceError(400, `Parameter '${name}' must be an integer (epoch milliseconds)`);
+    window[name] = value;
+  }
+  const limitValue = body['latestValue'] === true ? 1 : (body['limit'] ?? MAX_TIMESERIES_VALUES);
+  if (!isCount(limitValue) || limitValue > MAX_TIMESERIES_VALUES)
+    throw new ServiceError(400, `Parameter 'limit' must be an integer from 0 to ${MAX_TIMESERIES_VALUES}`);
+  const events = service.timeseriesValues({
+    urn,
+    aspect: aspectName,
+    ...window,
+    limit: limitValue,
+    equals: equalityCriteria(body['filter']),
+  });
+  return ok({
+    value: {
+      entityName,
+      aspectName,
+      ...window,
+      limit: limitValue,
+      values: events.map((event) => ({
+        aspect: { value: JSON.stringify(event.value), contentType: 'application/json' },
+        systemMetadata: event.systemMetadata,
+      })),
+    },
+  });
+}
+
+/** A DataHub Filter of EQUAL criteria (`criteria`, or one `or` clause's `and`) as field/value pairs. */
+function equalityCriteria(filter: unknown): [string, string][] {
+  if (filter === undefined || filter === null) return [];
+  if (!isJsonObject(filter)) throw new ServiceError(400, "Parameter 'filter' must be a Filter object");
+  const or = Array.isArray(filter['or']) ? filter['or'] : [];
+  if (or.length > 1) throw new ServiceError(400, 'filter: only one "or" clause is supported here');
+  const first: unknown = or[0];
+  const criteria: unknown =
+    isJsonObject(first) && Array.isArray(first['and']) ? first['and'] : filter['criteria'];
+  if (criteria === undefined) return [];
+  if (!Array.isArray(criteria)) throw new ServiceError(400, 'filter criteria must be a list');
+  return criteria.map((criterion) => {
+    if (!isJsonObject(criterion) || typeof criterion['field'] !== 'string')
+      throw new ServiceError(400, 'a filter criterion needs a field');
+    const condition = criterion['condition'] ?? 'EQUAL';
+    const values = Array.isArray(criterion['values']) ? criterion['values'] : [criterion['value']];
+    if (
+      condition !== 'EQUAL' ||
+      criterion['negated'] === true ||
+      values.length !== 1 ||
+      typeof values[0] !== 'string'
+    )
+      throw new ServiceError(400, `filter on ${criterion['field']}: only one EQUAL value is supported here`);
+    return [criterion['field'], values[0]];
+  });
+}
+
 /** GET /aspects/<urn>?aspect=<name>&version=<n> */
 export function getAspect(
   urn: string,
@@ -83,6 +165,11 @@ export function getAspect(
   const entityType = entityTypeOf(urn);
   if (!entityHasAspect(entityType, aspect))
     throw new ServiceError(400, `Unknown aspect ${aspect} for entity ${entityType}`);
+  if (isTimeseriesAspect(aspect))
+    throw new ServiceError(
+      400,
+      `${aspect} is a timeseries aspect: read it with POST /aspects?action=getTimeseriesAspectValues`,
+    );
   const version = Number(versionText);
   const stored = service.getVersion(urn, aspect, version);
   if (stored === undefined)
@@ -148,7 +235,7 @@ export function entitiesAction(
           ? { systemMetadata: systemMetadata[index] }
           : {}),
       }));
-      const parsed = parseMetadataRecords(records);
+      const parsed = parseMetadataRecords(records, 'restli');
       if (!parsed.ok) {
         throw new ServiceError(
           422,

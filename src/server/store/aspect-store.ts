@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { isJsonObject, jsonEqual, type JsonObject } from '../../model/json.js';
+import { isTimeseriesAspect } from '../../model/registry.js';
 import { EntityIndex } from './entity-index.js';
 import { migrate } from './migrations.js';
+import { TimeseriesStore } from './timeseries-store.js';
 
 export interface StoredAspect {
   readonly urn: string;
@@ -42,6 +44,8 @@ export class AspectStore {
   private readonly statements;
   /** Search and relationship indexes, refreshed by callers inside the transaction that writes the aspects. */
   readonly index: EntityIndex;
+  /** Timeseries aspects, one row per event (not versioned). */
+  readonly timeseries: TimeseriesStore;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -50,7 +54,10 @@ export class AspectStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     // A database written by an older build gets its indexes built from its aspects while migrating.
-    migrate(this.db, () => new EntityIndex(this.db, (urn) => latestAspectMap(this.db, urn)).rebuildAll());
+    migrate(this.db, {
+      rebuildIndexes: () => new EntityIndex(this.db, (urn) => latestAspectMap(this.db, urn)).rebuildAll(),
+      moveTimeseries: () => moveTimeseriesRows(this.db),
+    });
     this.statements = {
       get: this.db.prepare<[string, string, number], Row>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? AND version = ?',
@@ -87,6 +94,7 @@ export class AspectStore {
       ),
     };
     this.index = new EntityIndex(this.db, (urn) => latestAspectMap(this.db, urn));
+    this.timeseries = new TimeseriesStore(this.db);
   }
 
   /** Runs `work` in one transaction: everything it writes lands, or nothing does. */
@@ -184,6 +192,39 @@ export function versionOf(stored: StoredAspect): string {
 function withoutVersion(systemMetadata: JsonObject): JsonObject {
   const { version, ...rest } = systemMetadata;
   return rest;
+}
+
+/** Migration 3: timeseries aspects that an older build stored as versioned rows become events. */
+function moveTimeseriesRows(db: Database.Database): void {
+  const aspects = db
+    .prepare<[], { aspect: string }>('SELECT DISTINCT aspect FROM metadata_aspect_v2')
+    .all()
+    .map((row) => row.aspect)
+    .filter(isTimeseriesAspect);
+  const timeseries = new TimeseriesStore(db);
+  const rows = db.prepare<[string], Row>(
+    'SELECT * FROM metadata_aspect_v2 WHERE aspect = ? ORDER BY urn, version',
+  );
+  const remove = db.prepare('DELETE FROM metadata_aspect_v2 WHERE aspect = ?');
+  for (const aspect of aspects) {
+    for (const row of rows.all(aspect)) {
+      const stored = toStored(row);
+      const timestampMillis = stored.value['timestampMillis'];
+      if (typeof timestampMillis !== 'number') continue;
+      timeseries.write(
+        {
+          urn: stored.urn,
+          aspect,
+          timestampMillis,
+          value: stored.value,
+          systemMetadata: stored.systemMetadata,
+        },
+        stored.createdBy,
+        stored.createdOn,
+      );
+    }
+    remove.run(aspect);
+  }
 }
 
 const latestStatements = new WeakMap<Database.Database, Database.Statement<[string], Row>>();

@@ -4,6 +4,13 @@ interface Migration {
   readonly sql: string;
   /** Rebuild the search and relationship indexes from the stored aspects, in the migration's transaction. */
   readonly reindex?: boolean;
+  /** Move timeseries aspects stored as versioned rows by an older build into their own table. */
+  readonly moveTimeseries?: boolean;
+}
+
+export interface MigrationHooks {
+  readonly rebuildIndexes: () => void;
+  readonly moveTimeseries: () => void;
 }
 
 /**
@@ -61,11 +68,29 @@ const MIGRATIONS: readonly Migration[] = [
      CREATE INDEX relationship_by_destination ON relationship (destination, name, source);`,
     reindex: true,
   },
+  {
+    // 3: timeseries aspects (profiles, usage statistics, run events). DataHub keeps these per event in its
+    // timeseries index, not as versions: one row per (entity, aspect, timestampMillis, partition), where a
+    // later event at the same key replaces the earlier one. Older builds stored them as versioned aspects;
+    // their latest values are moved here.
+    sql: `CREATE TABLE timeseries_aspect (
+       urn            TEXT    NOT NULL,
+       aspect         TEXT    NOT NULL,
+       timestamp      INTEGER NOT NULL,
+       partition_key  TEXT    NOT NULL,
+       metadata       TEXT    NOT NULL,
+       systemmetadata TEXT    NOT NULL,
+       createdon      INTEGER NOT NULL,
+       createdby      TEXT    NOT NULL,
+       PRIMARY KEY (urn, aspect, timestamp, partition_key)
+     ) WITHOUT ROWID;`,
+    moveTimeseries: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-export function migrate(db: Database.Database, rebuildIndexes: () => void): void {
+export function migrate(db: Database.Database, hooks: MigrationHooks): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new Error(
@@ -76,7 +101,8 @@ export function migrate(db: Database.Database, rebuildIndexes: () => void): void
     const migration = MIGRATIONS[version] as Migration;
     db.transaction(() => {
       db.exec(migration.sql);
-      if (migration.reindex === true) rebuildIndexes();
+      if (migration.moveTimeseries === true) hooks.moveTimeseries();
+      if (migration.reindex === true) hooks.rebuildIndexes();
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

@@ -557,30 +557,198 @@ export const ENTITIES_SDL = /* GraphQL */ `
     description: String
   }
 
-  type Chart implements Entity {
+  type Chart implements EntityWithRelationships & Entity {
     urn: String!
     type: EntityType!
+    lastIngested: Long
+    container: Container
+    parentContainers: ParentContainersResult
+    tool: String!
+    chartId: String!
+    properties: ChartProperties
+    editableProperties: ChartEditableProperties
+    ownership: Ownership
+    status: Status
+    deprecation: Deprecation
+    tags: GlobalTags
+    institutionalMemory: InstitutionalMemory
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
     relationships(input: RelationshipsInput!): EntityRelationshipsResult
+    info: ChartInfo @deprecated
+    globalTags: GlobalTags @deprecated
+    platform: DataPlatform!
+    exists: Boolean
+    subTypes: SubTypes
+    aspects(input: AspectParams): [RawAspect!]
   }
 
-  type Dashboard implements Entity {
+  type ChartInfo {
+    name: String!
+    description: String
+    inputs: [Dataset!] @deprecated
+    externalUrl: String
+    type: ChartType
+    access: AccessLevel
+    customProperties: [CustomPropertiesEntry!]
+    lastRefreshed: Long
+    created: AuditStamp!
+    lastModified: AuditStamp!
+    deleted: AuditStamp
+  }
+
+  type ChartProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    type: ChartType
+    access: AccessLevel
+    customProperties: [CustomPropertiesEntry!]
+    lastRefreshed: Long
+    created: AuditStamp!
+    lastModified: AuditStamp!
+    deleted: AuditStamp
+  }
+
+  type ChartEditableProperties {
+    description: String
+  }
+
+  enum AccessLevel {
+    PUBLIC
+    PRIVATE
+  }
+
+  enum ChartType {
+    BAR
+    PIE
+    SCATTER
+    TABLE
+    TEXT
+    LINE
+    AREA
+    HISTOGRAM
+    BOX_PLOT
+    WORD_CLOUD
+    COHORT
+  }
+
+  type Dashboard implements EntityWithRelationships & Entity {
     urn: String!
     type: EntityType!
+    lastIngested: Long
+    container: Container
+    parentContainers: ParentContainersResult
+    tool: String!
+    dashboardId: String!
+    properties: DashboardProperties
+    editableProperties: DashboardEditableProperties
+    ownership: Ownership
+    status: Status
+    deprecation: Deprecation
+    tags: GlobalTags
+    institutionalMemory: InstitutionalMemory
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
     relationships(input: RelationshipsInput!): EntityRelationshipsResult
+    globalTags: GlobalTags @deprecated
+    platform: DataPlatform!
+    exists: Boolean
+    subTypes: SubTypes
+    aspects(input: AspectParams): [RawAspect!]
+  }
+
+  type DashboardProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    access: AccessLevel
+    customProperties: [CustomPropertiesEntry!]
+    lastRefreshed: Long
+    created: AuditStamp!
+    lastModified: AuditStamp!
+    deleted: AuditStamp
+  }
+
+  type DashboardEditableProperties {
+    description: String
+  }
+
+  type DataFlow implements EntityWithRelationships & Entity {
+    urn: String!
+    type: EntityType!
+    lastIngested: Long
+    orchestrator: String!
+    flowId: String!
+    cluster: String!
+    properties: DataFlowProperties
+    editableProperties: DataFlowEditableProperties
+    ownership: Ownership
+    tags: GlobalTags
+    status: Status
+    deprecation: Deprecation
+    institutionalMemory: InstitutionalMemory
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    relationships(input: RelationshipsInput!): EntityRelationshipsResult
+    info: DataFlowInfo @deprecated
+    globalTags: GlobalTags @deprecated
+    platform: DataPlatform!
     exists: Boolean
     aspects(input: AspectParams): [RawAspect!]
   }
 
-  type DataFlow implements Entity {
-    urn: String!
-    type: EntityType!
-    relationships(input: RelationshipsInput!): EntityRelationshipsResult
+  type DataFlowInfo {
+    name: String!
+    description: String
+    project: String
+    externalUrl: String
+    customProperties: [CustomPropertiesEntry!]
   }
 
-  type DataJob implements Entity {
+  type DataFlowProperties {
+    name: String!
+    description: String
+    project: String
+    externalUrl: String
+    customProperties: [CustomPropertiesEntry!]
+  }
+
+  type DataFlowEditableProperties {
+    description: String
+  }
+
+  type DataJob implements EntityWithRelationships & Entity {
     urn: String!
     type: EntityType!
+    subTypes: SubTypes
+    lastIngested: Long
+    dataFlow: DataFlow
+    jobId: String!
+    properties: DataJobProperties
+    editableProperties: DataJobEditableProperties
+    ownership: Ownership
+    tags: GlobalTags
+    status: Status
+    deprecation: Deprecation
+    institutionalMemory: InstitutionalMemory
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
     relationships(input: RelationshipsInput!): EntityRelationshipsResult
+    globalTags: GlobalTags @deprecated
+    exists: Boolean
+    aspects(input: AspectParams): [RawAspect!]
+  }
+
+  type DataJobProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    customProperties: [CustomPropertiesEntry!]
+  }
+
+  type DataJobEditableProperties {
+    description: String
   }
 
   type Notebook implements Entity {
