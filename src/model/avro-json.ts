@@ -10,8 +10,10 @@
  *   `{"array": [...]}`: Pegasus writes the bare value.
  *
  * DataHub's reader decides with the schema in hand; this one has no schemas, so it unwraps a one-key object
- * only when the key is an Avro primitive or container type name and the value has that JSON type. Maps of
- * user data (`customProperties`) are copied as they are, because a property may well be named `string`.
+ * only when the key is an Avro primitive or container type name, the value has that JSON type, and the object is
+ * the value of a field (an optional field's wrapper). A list item is never a wrapper: list items cannot be
+ * optional, so `[{"string": "urn:…"}]` (ChartInfo.inputs, a list of unions) is a Pegasus union member and stays.
+ * Maps of user data (`customProperties`) are copied as they are, because a property may well be named `string`.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from './json.js';
 
@@ -45,10 +47,10 @@ export function fromAvroNames(value: JsonValue): JsonValue {
 }
 
 /** Avro JSON (as files carry it) → Pegasus JSON: union members renamed, nulls dropped, wrappers removed. */
-export function fromAvroJson(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(fromAvroJson);
+export function fromAvroJson(value: JsonValue, isListItem = false): JsonValue {
+  if (Array.isArray(value)) return value.map((item: JsonValue) => fromAvroJson(item, true));
   if (!isJsonObject(value)) return value;
-  const unwrapped = unwrapPrimitive(value);
+  const unwrapped = isListItem ? undefined : unwrapPrimitive(value);
   if (unwrapped !== undefined) return fromAvroJson(unwrapped);
   const entries = Object.entries(value);
   const result: Record<string, JsonValue> = {};

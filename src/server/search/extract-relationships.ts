@@ -31,5 +31,8 @@ function valuesAt(value: JsonValue | undefined, path: readonly string[]): string
   if (head === undefined) return typeof value === 'string' ? [value] : [];
   if (head === '*')
     return Array.isArray(value) ? value.flatMap((item: JsonValue) => valuesAt(item, rest)) : [];
+  // A union member named by its type (`/*/string` in ChartInfo.inputs) also matches the bare value, which
+  // older writers sent (DataHub's sample data has both forms).
+  if (head === 'string' && rest.length === 0 && typeof value === 'string') return [value];
   return isJsonObject(value) ? valuesAt(value[head], rest) : [];
 }

@@ -64,6 +64,15 @@ const KEY_NAME_FIELDS = ['name', 'username', 'platformName', 'id', 'chartId', 'd
 
 const DESCRIPTION_FIELDS = ['description', 'definition', 'aboutMe'];
 
+/**
+ * A name with its camelCase words split out as well (`AccountBalance` → `AccountBalance Account Balance`), as
+ * DataHub's word-delimiter analyzer indexes names, so that `balance` finds `AccountBalance`.
+ */
+export function withWordParts(text: string): string {
+  const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
+  return split === text ? text : `${text} ${split}`;
+}
+
 export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, JsonObject>): SearchDocument {
   const raw = parseRawUrn(urn);
   const entityType = raw.ok ? raw.value.entityType : '';
@@ -129,10 +138,10 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
     description: descriptions[0] ?? '',
     removed,
     text: {
-      name,
+      name: withWordParts(name),
       description: [...new Set(descriptions)].join('\n'),
-      fields: [...new Set(fieldPaths), ...fieldDescriptions].join('\n'),
-      urn: parts.map((part) => urnIdText(part)).join(' '),
+      fields: [...[...new Set(fieldPaths)].map(withWordParts), ...fieldDescriptions].join('\n'),
+      urn: parts.map((part) => withWordParts(urnIdText(part))).join(' '),
       other: other.filter((item) => item !== '').join('\n'),
     },
     facets: [...facets.values()].sort(([a, b], [c, d]) => a.localeCompare(c) || b.localeCompare(d)),

@@ -39,4 +39,26 @@ describe('AspectStore', () => {
     expect(versionOf(store.get('urn:li:mlFeature:(a,b)', 'status')!)).toBe('1');
     store.close();
   });
+
+  it('moves timeseries aspects an older schema stored as versions into the timeseries table', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'catalog-store-')), 'c.db');
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
+    new AspectStore(file).close();
+    // Roll the file back to schema 2, with two profile versions stored as versioned rows.
+    const db = new Database(file);
+    db.exec('DROP TABLE timeseries_aspect');
+    const insert = db.prepare(
+      `INSERT INTO metadata_aspect_v2 VALUES (?, 'datasetProfile', ?, ?, '{}', ?, 'urn:li:corpuser:x')`,
+    );
+    insert.run(urn, 0, JSON.stringify({ timestampMillis: 2000, rowCount: 2 }), 20);
+    insert.run(urn, 1, JSON.stringify({ timestampMillis: 1000, rowCount: 1 }), 10);
+    db.pragma('user_version = 2');
+    db.close();
+
+    const store = new AspectStore(file);
+    expect(store.get(urn, 'datasetProfile')).toBeUndefined();
+    const events = store.timeseries.values({ urn, aspect: 'datasetProfile', limit: 10 });
+    expect(events.map((event) => event.value['rowCount'])).toEqual([2, 1]);
+    store.close();
+  });
 });

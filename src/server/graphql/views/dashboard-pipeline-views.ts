@@ -5,7 +5,7 @@
  * data platform, and `properties` are the info aspect with DataHub's renames (title → name, chartUrl /
  * dashboardUrl → externalUrl, the change stamps of `lastModified` → created / lastModified / deleted).
  */
-import type { JsonObject } from '../../../model/json.js';
+import type { JsonObject, JsonValue } from '../../../model/json.js';
 import { auditStamp, customProperties, number, object, objects, text, type View } from './aspect-views.js';
 
 type Latest = (aspect: string) => JsonObject | undefined;
@@ -113,11 +113,15 @@ function biProperties(urn: string, aspect: JsonObject, url: string | null): View
   };
 }
 
-/** ChartInfo.inputs holds dataset URNs (older writers), inputEdges holds edges (newer ones). */
+/**
+ * ChartInfo.inputs holds union members `{"string": urn}` (bare URNs from older writers), inputEdges holds edges
+ * (newer writers).
+ */
 function inputUrns(aspect: JsonObject): string[] {
-  const inputs = Array.isArray(aspect['inputs'])
-    ? aspect['inputs'].filter((item): item is string => typeof item === 'string')
-    : [];
+  const items: readonly JsonValue[] = Array.isArray(aspect['inputs']) ? aspect['inputs'] : [];
+  const inputs = items.flatMap(
+    (item) => (typeof item === 'string' ? item : text(object(item)?.['string'])) ?? [],
+  );
   const edges = objects(aspect['inputEdges']).flatMap((edge) => text(edge['destinationUrn']) ?? []);
   return [...new Set([...inputs, ...edges])];
 }
