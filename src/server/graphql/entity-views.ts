@@ -7,7 +7,13 @@
  * function-valued fields), so only what a query selects is read.
  */
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
-import { decodeUrnPart, encodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../../model/urn.js';
+import {
+  decodeUrnPart,
+  encodeUrnPart,
+  glossaryTermDisplayName,
+  isFabricType,
+  parseRawUrn,
+} from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { graphqlEntityType } from '../search/entity-type-names.js';
 import {
@@ -71,20 +77,6 @@ const DATA_TYPES = new Set([
   'USELESS', 'NOMINAL', 'ORDINAL', 'BINARY', 'COUNT', 'TIME', 'INTERVAL', 'IMAGE', 'VIDEO',
   'AUDIO', 'TEXT', 'MAP', 'SEQUENCE', 'SET', 'CONTINUOUS', 'BYTE', 'UNKNOWN',
 ]); // prettier-ignore
-const FABRIC_TYPES = new Set([
-  'DEV',
-  'TEST',
-  'QA',
-  'UAT',
-  'EI',
-  'PRE',
-  'STG',
-  'NON_PROD',
-  'PROD',
-  'CORP',
-  'RVW',
-  'SANDBOX',
-]);
 
 export interface RelationshipsArgs {
   readonly input: {
@@ -352,31 +344,21 @@ export class EntityViews {
   }
 
   mlFeature(urn: string): View {
-    const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlFeatureProperties');
-    const propertiesView = (): View | null => {
-      const aspect = properties();
-      return aspect === undefined
-        ? null
-        : {
-            description: text(aspect['description']),
-            dataType: dataType(aspect['dataType']),
-            version: versionTag(aspect['version']),
-            sources: () => strings(aspect['sources'])?.map(this.view) ?? null,
-          };
-    };
-    return {
-      ...this.keyed(urn, 'mlFeature'),
-      featureNamespace: decodeUrnPart(stringOr(this.key(urn)['featureNamespace'])),
-      description: () => text(properties()?.['description']),
-      dataType: () => dataType(properties()?.['dataType']),
-      properties: propertiesView,
-      featureProperties: propertiesView,
-      editableProperties: () => this.editableDescription(urn, 'editableMlFeatureProperties'),
-    };
+    return this.featureOrKey(urn, 'mlFeature', 'featureProperties');
   }
 
   mlPrimaryKey(urn: string): View {
-    const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlPrimaryKeyProperties');
+    return this.featureOrKey(urn, 'mlPrimaryKey', 'primaryKeyProperties');
+  }
+
+  /** MLFeature and MLPrimaryKey have the same shape: a namespace from the key, and their properties aspect. */
+  private featureOrKey(
+    urn: string,
+    entityType: 'mlFeature' | 'mlPrimaryKey',
+    deprecatedField: 'featureProperties' | 'primaryKeyProperties',
+  ): View {
+    const aspectName = `${entityType}Properties`;
+    const properties = (): JsonObject | undefined => this.service.latest(urn, aspectName);
     const propertiesView = (): View | null => {
       const aspect = properties();
       return aspect === undefined
@@ -388,14 +370,16 @@ export class EntityViews {
             sources: () => strings(aspect['sources'])?.map(this.view) ?? null,
           };
     };
+    const editableAspect =
+      entityType === 'mlFeature' ? 'editableMlFeatureProperties' : 'editableMlPrimaryKeyProperties';
     return {
-      ...this.keyed(urn, 'mlPrimaryKey'),
+      ...this.keyed(urn, entityType),
       featureNamespace: decodeUrnPart(stringOr(this.key(urn)['featureNamespace'])),
       description: () => text(properties()?.['description']),
       dataType: () => dataType(properties()?.['dataType']),
       properties: propertiesView,
-      primaryKeyProperties: propertiesView,
-      editableProperties: () => this.editableDescription(urn, 'editableMlPrimaryKeyProperties'),
+      [deprecatedField]: propertiesView,
+      editableProperties: () => this.editableDescription(urn, editableAspect),
     };
   }
 
@@ -787,7 +771,7 @@ function schemaFieldUrn(datasetUrn: string, fieldPath: string): string {
 }
 
 function fabric(value: JsonValue | undefined): string {
-  return typeof value === 'string' && FABRIC_TYPES.has(value) ? value : 'PROD';
+  return typeof value === 'string' && isFabricType(value) ? value : 'PROD';
 }
 
 function dataType(value: JsonValue | undefined): string | null {
