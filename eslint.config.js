@@ -92,4 +92,19 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly' },
     },
   },
+  {
+    // The web UI's one script runs in the browser.
+    files: ['src/server/ui/assets/*.js'],
+    languageOptions: {
+      globals: {
+        document: 'readonly',
+        window: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        HTMLInputElement: 'readonly',
+        HTMLUListElement: 'readonly',
+      },
+    },
+  },
 );

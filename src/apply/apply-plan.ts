@@ -6,7 +6,7 @@ import { MISSING_VERSION } from '../model/live-state.js';
 import type { Proposal } from '../model/proposal.js';
 import { phaseOf } from '../plan/create-plan.js';
 import { sameIgnoringStamps } from '../plan/normalize.js';
-import { markerSystemMetadata } from '../plan/ownership.js';
+import { markerSystemMetadata, withProvenance } from '../plan/ownership.js';
 import type { Change, CreateTermChange, Plan, TermEdgesChange } from '../plan/types.js';
 import { checkFresh, readPlannedAspects } from './check-fresh.js';
 import { stampAspect } from './stamp.js';
@@ -305,7 +305,7 @@ class Executor {
       changeType: 'UPSERT',
       aspectName,
       aspect,
-      systemMetadata,
+      systemMetadata: withProvenance(systemMetadata, change.source, this.plan.git),
       ...(change.versionSeen === '' ? {} : { headers: { 'If-Version-Match': change.versionSeen } }),
     };
   }
@@ -318,7 +318,7 @@ class Executor {
       changeType: 'UPSERT',
       aspectName: 'status',
       aspect: { removed: false },
-      systemMetadata,
+      systemMetadata: withProvenance(systemMetadata, change.source, this.plan.git),
     };
   }
 

@@ -10,6 +10,7 @@
  *   replaces the marker, and the entity is then no longer provably the tool's: the safe direction.
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+import type { SourceLocation } from '../errors.js';
 import type { LiveEntity } from '../model/live-state.js';
 
 export const OWNERSHIP_CONTEXT = 'managed-by:catalog';
@@ -33,6 +34,28 @@ export function markerSystemMetadata(actor: string, runId: string, now: number):
     lastObserved: now,
     runId,
     properties: { clientId: 'catalog', managedBy: MANAGED_BY, actor },
+  };
+}
+
+/**
+ * The marker of one write with where it came from: the manifest (file:line) that declares the change and the git
+ * revision of the manifests (with `gitDirty` when the work tree had uncommitted changes). DataHub keeps
+ * systemMetadata.properties with every aspect version, so a real DataHub shows the same provenance.
+ */
+export function withProvenance(
+  systemMetadata: JsonObject,
+  source: SourceLocation | undefined,
+  git: { readonly revision: string | null; readonly dirty: boolean },
+): JsonObject {
+  const properties = isJsonObject(systemMetadata['properties']) ? systemMetadata['properties'] : {};
+  return {
+    ...systemMetadata,
+    properties: {
+      ...properties,
+      ...(source === undefined ? {} : { manifest: `${source.file}:${source.line}` }),
+      ...(git.revision === null ? {} : { gitRevision: git.revision }),
+      ...(git.dirty ? { gitDirty: 'true' } : {}),
+    },
   };
 }
 

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseJson } from '../model/json.js';
@@ -15,7 +14,9 @@ import {
   serverConfig,
   type RestliReply,
 } from './http/restli-routes.js';
+import { Authenticator, isCrossSite } from './http/auth.js';
 import { AspectStore } from './store/aspect-store.js';
+import { handleUi, isUiPath, type UiResponse } from './ui/ui-routes.js';
 import { errorMessage } from '../model/error-message.js';
 
 /** GMS refuses request bodies over 16,000,000 bytes (the reason DataHub's emitter keeps batches under 15 MiB). */
@@ -59,11 +60,11 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   }
   const store = new AspectStore(options.db);
   const service = new CatalogService(store, options.clock);
-  const expectedToken = options.token === undefined ? undefined : digest(options.token);
+  const auth = options.token === undefined ? undefined : new Authenticator(options.token, options.clock);
 
   const server = createServer((request, response) => {
     options.onRequest?.({ method: request.method ?? 'GET', path: request.url ?? '/' });
-    handle(request, response, service, expectedToken).catch((error: unknown) => {
+    handle(request, response, service, auth).catch((error: unknown) => {
       // Last resort: a bug must not take the server down. Nothing was half-written (writes are transactional).
       if (!response.headersSent)
         sendRestliError(response, 500, `Internal server error: ${errorMessage(error)}`);
@@ -101,7 +102,7 @@ async function handle(
   request: IncomingMessage,
   response: ServerResponse,
   service: CatalogService,
-  expectedToken: Buffer | undefined,
+  auth: Authenticator | undefined,
 ): Promise<void> {
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -109,13 +110,23 @@ async function handle(
   let rawQuery = queryStart < 0 ? '' : url.slice(queryStart + 1);
   let method = request.method ?? 'GET';
 
-  if (path !== '/config' && expectedToken !== undefined && !authorized(request, expectedToken)) {
-    request.resume();
-    return sendRestliError(
-      response,
-      401,
-      'Unauthorized to perform this action. Please provide a valid token.',
-    );
+  const caller = auth === undefined ? 'anonymous' : auth.caller(request);
+  const isUi = isUiPath(path);
+  if (!isUi && path !== '/config' && auth !== undefined) {
+    if (caller === 'anonymous') {
+      request.resume();
+      return sendRestliError(
+        response,
+        401,
+        'Unauthorized to perform this action. Please provide a valid token.',
+      );
+    }
+    // The session cookie rides along with any request a browser makes, whichever site asks: only this
+    // server's own pages may use it for anything but reading.
+    if (caller === 'session' && method !== 'GET' && method !== 'HEAD' && isCrossSite(request)) {
+      request.resume();
+      return sendRestliError(response, 403, 'Cross-site request refused: sign in on this server to use it');
+    }
   }
 
   let body: Buffer;
@@ -130,6 +141,13 @@ async function handle(
   if (method === 'POST' && request.headers['x-http-method-override'] === 'GET') {
     method = 'GET';
     rawQuery = body.toString('utf8');
+  }
+
+  if (isUi) {
+    return sendUi(
+      response,
+      await handleUi(request, method, path, rawQuery, body, { service, actor: SERVER_ACTOR, auth, caller }),
+    );
   }
 
   try {
@@ -225,14 +243,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function authorized(request: IncomingMessage, expected: Buffer): boolean {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  if (match === null) return false;
-  // Compare digests of equal length so that the comparison time does not depend on the token.
-  return timingSafeEqual(digest(match[1] as string), expected);
-}
-
-function digest(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
+function sendUi(response: ServerResponse, reply: UiResponse): void {
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  response.writeHead(reply.status, { ...reply.headers, 'Content-Length': body.length });
+  response.end(body);
 }

@@ -16,6 +16,7 @@ import {
 } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { graphqlEntityType } from '../search/entity-type-names.js';
+import { entityDisplayName } from '../search/search-document.js';
 import {
   auditStamp,
   bool,
@@ -143,7 +144,10 @@ export class EntityViews {
       case 'dataJob':
         return this.dashboardOrPipeline(urn, entityType);
       default:
-        return this.base(urn, entityType);
+        return {
+          ...this.base(urn, entityType),
+          name: () => entityDisplayName(urn, this.service.aspectsOf(urn)),
+        };
     }
   };
 

@@ -153,6 +153,17 @@ function findKey(aspects: ReadonlyMap<string, JsonObject>): JsonObject | undefin
   return undefined;
 }
 
+/** The name search shows for an entity (also the name of GenericEntity in GraphQL). */
+export function entityDisplayName(urn: string, aspects: ReadonlyMap<string, JsonObject>): string {
+  const raw = parseRawUrn(urn);
+  return displayName(
+    raw.ok ? raw.value.entityType : '',
+    aspects,
+    findKey(aspects),
+    raw.ok ? raw.value.parts : [urn],
+  );
+}
+
 function displayName(
   entityType: string,
   aspects: ReadonlyMap<string, JsonObject>,
@@ -162,6 +173,14 @@ function displayName(
   for (const [aspect, field] of NAME_FIELDS[entityType] ?? []) {
     const value = aspects.get(aspect)?.[field];
     if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  // Kinds without a rule: the name of their info or properties aspect (testInfo, dataProductProperties, …).
+  for (const [aspect, value] of [...aspects.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!/(Info|Properties)$/.test(aspect) || aspect.startsWith('editable')) continue;
+    for (const field of ['displayName', 'name', 'title']) {
+      const text = value[field];
+      if (typeof text === 'string' && text.trim() !== '') return text;
+    }
   }
   for (const field of KEY_NAME_FIELDS) {
     const value = key?.[field];

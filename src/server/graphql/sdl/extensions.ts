@@ -10,6 +10,8 @@ export const EXTENSIONS_SDL = /* GraphQL */ `
   type GenericEntity implements Entity {
     urn: String!
     type: EntityType!
+    "The name search shows for it: its info or properties aspect's name, else its key."
+    name: String!
     relationships(input: RelationshipsInput!): EntityRelationshipsResult
     exists: Boolean
     aspects(input: AspectParams): [RawAspect!]

@@ -1,0 +1,171 @@
+/**
+ * One page per entity, at /e/<url-encoded URN>: who it is, what it is linked to (both ways), who owns it,
+ * whether this tool manages it (from the systemMetadata properties the reconciler writes), and every stored
+ * aspect. Entities of kinds without a page of their own show their aspects.
+ */
+import { isJsonObject, parseJson } from '../../../model/json.js';
+import {
+  LABEL_FRAGMENT,
+  labelOf,
+  node,
+  nodes,
+  str,
+  typeName,
+  type CatalogReader,
+  type Node,
+} from '../catalog-reader.js';
+import { entityPath, html, type Html } from '../html.js';
+import { detailsSelection, facts, formatTime, kindSections, sharedSections } from './entity-details.js';
+import { errorPage, layout } from './layout.js';
+
+export interface Page {
+  readonly status: number;
+  readonly body: Html;
+}
+
+/** What the reconciler records with every aspect it writes (systemMetadata.properties). */
+export interface ManagedBy {
+  readonly aspect: string;
+  readonly when: number;
+  readonly manifest: string | undefined;
+  readonly gitRevision: string | undefined;
+  readonly actor: string | undefined;
+}
+
+const KIND_QUERY = 'query EntityKind($urn: String!) { entity(urn: $urn) { __typename urn } }';
+
+export async function renderEntityPage(reader: CatalogReader, urn: string, signedIn: boolean): Promise<Page> {
+  const kind = node((await reader.query(KIND_QUERY, { urn }))['entity']);
+  const typename = str(kind?.['__typename']);
+  if (kind === undefined || typename === undefined) {
+    return {
+      status: 404,
+      body: errorPage(404, 'Not in the catalog', `There is no entity ${urn} in this catalog.`, signedIn),
+    };
+  }
+  const data = await reader.query(
+    `query EntityPage($urn: String!) {
+      entity(urn: $urn) { ...Label ${detailsSelection(typename)} }
+      history: aspectHistory(input: {urn: $urn, count: 1000}) { total versions { aspectName version createdOn createdBy systemMetadata } }
+    }
+    ${LABEL_FRAGMENT}`,
+    { urn },
+  );
+  const entity = node(data['entity']) ?? {};
+  const label = labelOf(entity);
+  const aspects = nodes(entity['aspects']);
+  const removed = aspects.some(
+    (aspect) => aspect['aspectName'] === 'status' && /"removed":true/.test(str(aspect['payload']) ?? ''),
+  );
+  const managed = managedBy(nodes(node(data['history'])?.['versions']));
+  const generic = ![
+    'MLModel',
+    'MLFeature',
+    'MLPrimaryKey',
+    'MLFeatureTable',
+    'MLModelGroup',
+    'GlossaryTerm',
+    'GlossaryNode',
+    'Dataset',
+    'Tag',
+  ].includes(typename);
+
+  const main = html` <article class="entity" data-urn="${label.urn}">
+    <header class="entity-header">
+      <p class="kind">
+        <span class="badge">${typeName(label.type)}</span
+        >${label.platform === undefined ? '' : html` <span class="platform">${label.platform}</span>`}
+      </p>
+      <h1>${label.name}</h1>
+      <p class="urn"><code>${label.urn}</code></p>
+      ${removed ? html`<p class="banner warn" role="note">Soft-deleted: hidden from search, kept in the catalog.</p>` : ''}
+      ${managed === undefined ? '' : managedBanner(managed)}
+    </header>
+    ${label.description === '' ? '' : html`<section class="description" aria-label="Description">${paragraphs(label.description)}</section>`}
+    ${kindSections(typename, entity)} ${sharedSections(entity)} ${aspectsSection(aspects, generic)}
+    <p class="page-links"><a href="${entityPath(label.urn)}/history">History of this entity's aspects</a></p>
+  </article>`;
+  return { status: 200, body: layout({ title: label.name, signedIn }, main) };
+}
+
+/**
+ * The latest write of the reconciler, with the manifest and revision it recorded: its newest marked aspect,
+ * preferring the aspect it owns over the status and key aspects that travel with it.
+ */
+export function managedBy(versions: readonly Node[]): ManagedBy | undefined {
+  let found: ManagedBy | undefined;
+  let foundRank = -1;
+  for (const version of versions) {
+    if (version['version'] !== 0) continue;
+    const parsed = parseJson(str(version['systemMetadata']) ?? '{}');
+    const properties = parsed.ok && isJsonObject(parsed.value) ? parsed.value['properties'] : undefined;
+    if (!isJsonObject(properties) || properties['managedBy'] !== 'catalog') continue;
+    const when = typeof version['createdOn'] === 'number' ? version['createdOn'] : 0;
+    const aspect = str(version['aspectName']) ?? '';
+    const rank = aspect.endsWith('Key') ? 0 : aspect === 'status' ? 1 : 2;
+    if (found !== undefined && (foundRank > rank || (foundRank === rank && found.when >= when))) continue;
+    foundRank = rank;
+    found = {
+      aspect: str(version['aspectName']) ?? '',
+      when,
+      manifest: str(properties['manifest']),
+      gitRevision: str(properties['gitRevision']),
+      actor: str(properties['actor']),
+    };
+  }
+  return found;
+}
+
+function managedBanner(managed: ManagedBy): Html {
+  // On a dataset the tool owns only the term attachments it made, not the dataset.
+  const edgesOnly = managed.aspect === 'glossaryTerms' || managed.aspect === 'editableSchemaMetadata';
+  return html`<div class="banner managed" role="note">
+    <p>
+      <strong>${edgesOnly ? 'Term attachments managed by catalog.' : 'Managed by catalog.'}</strong>
+      ${
+        edgesOnly
+          ? 'The glossary terms this tool attached are reviewed as manifests in git; other attachments are left alone.'
+          : 'Changes here are reviewed as manifests in git; edit the manifest, not this page.'
+      }
+    </p>
+    ${facts([
+      ['Manifest', managed.manifest === undefined ? undefined : html`<code>${managed.manifest}</code>`],
+      [
+        'Git revision',
+        managed.gitRevision === undefined ? undefined : html`<code>${managed.gitRevision}</code>`,
+      ],
+      ['Written', `${formatTime(managed.when)}${managed.actor === undefined ? '' : ` as ${managed.actor}`}`],
+    ])}
+  </div>`;
+}
+
+function paragraphs(text: string): Html {
+  return html`${text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .map((paragraph) => html`<p>${paragraph}</p>`)}`;
+}
+
+/** Every stored aspect, pretty-printed: the page of an entity kind without one of its own, and a detail elsewhere. */
+function aspectsSection(aspects: readonly Node[], open: boolean): Html {
+  if (aspects.length === 0) return html``;
+  const body = html`${aspects.map((aspect) => {
+    const name = str(aspect['aspectName']) ?? '';
+    const parsed = parseJson(str(aspect['payload']) ?? 'null');
+    const pretty = parsed.ok ? JSON.stringify(parsed.value, null, 2) : (str(aspect['payload']) ?? '');
+    return html`<section class="aspect" aria-label="${name}">
+      <h3>${name}</h3>
+      <pre tabindex="0">${pretty}</pre>
+    </section>`;
+  })}`;
+  return open
+    ? html`<section aria-labelledby="aspects">
+        <h2 id="aspects">Aspects</h2>
+        ${body}
+      </section>`
+    : html`<details class="aspects">
+        <summary>All aspects (${String(aspects.length)})</summary>
+        ${body}
+      </details>`;
+}

@@ -1,0 +1,176 @@
+/**
+ * The web UI's routes, served by `catalog serve` beside the API: `/` and `/search` (search), `/e/<urn>` (an
+ * entity), `/e/<urn>/history`, `/glossary`, `/sign-in`, `/sign-out`, and the static files under `/ui/`. Pages
+ * are rendered on the server from the GraphQL API's answers; the one script only adds suggestions as you type.
+ */
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { CatalogService } from '../catalog-service.js';
+import { isCrossSite, sessionCookie, type Authenticator, type Caller } from '../http/auth.js';
+import { CatalogReader } from './catalog-reader.js';
+import { renderEntityPage } from './pages/entity-page.js';
+import { renderGlossaryPage } from './pages/glossary-page.js';
+import { parseComparison, renderHistoryPage } from './pages/history-page.js';
+import { errorPage } from './pages/layout.js';
+import { parseSearchParams, renderSearchPage } from './pages/search-page.js';
+import { renderSignInPage, safeNext } from './pages/sign-in-page.js';
+
+export interface UiResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Buffer;
+}
+
+export interface UiContext {
+  readonly service: CatalogService;
+  /** Who the UI's GraphQL reads run as. */
+  readonly actor: string;
+  /** Undefined when the server has no token (loopback only, no sign-in). */
+  readonly auth: Authenticator | undefined;
+  readonly caller: Caller;
+}
+
+const ASSETS: Readonly<Record<string, string>> = {
+  'style.css': 'text/css; charset=utf-8',
+  'app.js': 'text/javascript; charset=utf-8',
+  'icon.svg': 'image/svg+xml',
+};
+const ASSET_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
+
+/**
+ * Pages may load their own script, style and icon, and talk to their own server; nothing else. No inline
+ * script or style is needed, so none is allowed (a defence in depth behind the escaping).
+ */
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+};
+
+export function isUiPath(path: string): boolean {
+  return (
+    path === '/' ||
+    path === '/search' ||
+    path === '/glossary' ||
+    path === '/sign-in' ||
+    path === '/sign-out' ||
+    path === '/favicon.ico' ||
+    path.startsWith('/e/') ||
+    path.startsWith('/ui/')
+  );
+}
+
+export async function handleUi(
+  request: IncomingMessage,
+  method: string,
+  path: string,
+  rawQuery: string,
+  body: Buffer,
+  context: UiContext,
+): Promise<UiResponse> {
+  if (path.startsWith('/ui/') || path === '/favicon.ico')
+    return asset(path === '/favicon.ico' ? 'icon.svg' : path.slice(4));
+  const params = new URLSearchParams(rawQuery);
+  const { auth, caller } = context;
+
+  if (path === '/sign-in') return signIn(method, params, body, auth);
+  if (path === '/sign-out') {
+    if (method !== 'POST')
+      return page(405, errorPage(405, 'Method not allowed', 'Sign out with the button.', false).text);
+    if (isCrossSite(request))
+      return page(403, errorPage(403, 'Refused', 'A request from another site.', false).text);
+    auth?.endSession(request);
+    return { status: 303, headers: { Location: '/', 'Set-Cookie': sessionCookie(undefined) }, body: '' };
+  }
+  if (auth !== undefined && caller === 'anonymous') {
+    const next = safeNext(rawQuery === '' ? path : `${path}?${rawQuery}`);
+    return { status: 303, headers: { Location: `/sign-in?next=${encodeURIComponent(next)}` }, body: '' };
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    return page(
+      405,
+      errorPage(405, 'Method not allowed', 'The catalog pages are read-only.', caller === 'session').text,
+    );
+  }
+
+  const signedIn = caller === 'session';
+  const reader = new CatalogReader(context.service, context.actor);
+  try {
+    if (path === '/' || path === '/search') {
+      return page(200, (await renderSearchPage(reader, parseSearchParams(params), signedIn)).text);
+    }
+    if (path === '/glossary') return page(200, (await renderGlossaryPage(reader, signedIn)).text);
+    const rest = path.slice('/e/'.length);
+    const isHistory = rest.endsWith('/history');
+    const urn = decode(isHistory ? rest.slice(0, -'/history'.length) : rest);
+    if (urn === undefined || urn === '') {
+      return page(404, errorPage(404, 'Not found', 'There is no such page.', signedIn).text);
+    }
+    const result = isHistory
+      ? await renderHistoryPage(reader, urn, parseComparison(params), signedIn)
+      : await renderEntityPage(reader, urn, signedIn);
+    return page(result.status, result.body.text);
+  } catch (error) {
+    // A page whose query fails is a bug; say so without details (they may carry catalog data).
+    void error;
+    return page(
+      500,
+      errorPage(
+        500,
+        'Something went wrong',
+        'The page could not be built. Try again, or search instead.',
+        signedIn,
+      ).text,
+    );
+  }
+}
+
+function signIn(
+  method: string,
+  params: URLSearchParams,
+  body: Buffer,
+  auth: Authenticator | undefined,
+): UiResponse {
+  if (auth === undefined) return { status: 303, headers: { Location: '/' }, body: '' };
+  if (method === 'GET') return page(200, renderSignInPage(safeNext(params.get('next')), false).text);
+  if (method !== 'POST')
+    return page(405, errorPage(405, 'Method not allowed', 'Sign in with the form.', false).text);
+  const form = new URLSearchParams(body.toString('utf8'));
+  const next = safeNext(form.get('next'));
+  const token = form.get('token') ?? '';
+  if (token === '' || !auth.matches(token)) return page(401, renderSignInPage(next, true).text);
+  return {
+    status: 303,
+    headers: { Location: next, 'Set-Cookie': sessionCookie(auth.startSession()) },
+    body: '',
+  };
+}
+
+async function asset(name: string): Promise<UiResponse> {
+  const type = ASSETS[name];
+  if (type === undefined)
+    return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'Not found' };
+  return {
+    status: 200,
+    headers: { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' },
+    body: await readFile(`${ASSET_DIR}${name}`),
+  };
+}
+
+function page(status: number, text: string): UiResponse {
+  return { status, headers: PAGE_HEADERS, body: text };
+}
+
+function decode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
