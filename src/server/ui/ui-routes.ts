@@ -48,7 +48,9 @@ const PAGE_HEADERS = {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // same-origin, not no-referrer: under no-referrer browsers send `Origin: null` with form posts, and the
+  // cross-site check could no longer tell the server's own sign-out form from another site's.
+  'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',
 };

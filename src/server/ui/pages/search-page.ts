@@ -179,7 +179,7 @@ function renderFacet(
           >
             <span class="check" aria-hidden="true">${on ? '☑' : '☐'}</span>
             <span class="facet-label">${facetLabel(facet.field, value, node(item['entity']))}</span>
-            <span class="count">${String(item['count'] ?? 0)}</span></a
+            <span class="count">${String(typeof item['count'] === 'number' ? item['count'] : 0)}</span></a
           >
         </li>`;
       })}
