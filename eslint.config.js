@@ -89,7 +89,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { console: 'readonly', process: 'readonly' },
+      globals: { console: 'readonly', process: 'readonly', fetch: 'readonly' },
     },
   },
   {
@@ -104,6 +104,7 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         HTMLInputElement: 'readonly',
         HTMLUListElement: 'readonly',
+        encodeURIComponent: 'readonly',
       },
     },
   },

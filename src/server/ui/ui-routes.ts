@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { CatalogService } from '../catalog-service.js';
 import { isCrossSite, sessionCookie, type Authenticator, type Caller } from '../http/auth.js';
 import { CatalogReader } from './catalog-reader.js';
+import { suggest } from './pages/suggest.js';
 import { renderEntityPage } from './pages/entity-page.js';
 import { renderGlossaryPage } from './pages/glossary-page.js';
 import { parseComparison, renderHistoryPage } from './pages/history-page.js';
@@ -76,6 +77,7 @@ export async function handleUi(
   body: Buffer,
   context: UiContext,
 ): Promise<UiResponse> {
+  if (path === '/ui/suggest') return suggestRoute(request, rawQuery, context);
   if (path.startsWith('/ui/') || path === '/favicon.ico')
     return asset(path === '/favicon.ico' ? 'icon.svg' : path.slice(4));
   const params = new URLSearchParams(rawQuery);
@@ -131,6 +133,30 @@ export async function handleUi(
       ).text,
     );
   }
+}
+
+/** Suggestions for the search box: names, types and pages of the best matches, as JSON. */
+async function suggestRoute(
+  request: IncomingMessage,
+  rawQuery: string,
+  context: UiContext,
+): Promise<UiResponse> {
+  if (context.auth !== undefined && context.caller === 'anonymous') {
+    return { status: 401, headers: { 'Content-Type': 'application/json' }, body: '[]' };
+  }
+  void request;
+  const query = (new URLSearchParams(rawQuery).get('q') ?? '').trim().slice(0, 200);
+  const suggestions =
+    query.length < 2 ? [] : await suggest(new CatalogReader(context.service, context.actor), query);
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+    body: JSON.stringify(suggestions),
+  };
 }
 
 function signIn(

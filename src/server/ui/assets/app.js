@@ -1,4 +1,4 @@
-// Suggestions as you type in the search box, from the catalog's GraphQL API (autoCompleteForMultiple).
+// Suggestions as you type in the search box (the server's /ui/suggest, which asks GraphQL's autoCompleteForMultiple).
 // Everything else on the pages works without script. Text from the catalog is only ever set as textContent.
 (function suggestions() {
   'use strict';
@@ -6,63 +6,10 @@
   const list = document.getElementById('suggestions');
   if (!(input instanceof HTMLInputElement) || !(list instanceof HTMLUListElement)) return;
 
-  const QUERY = `query Suggest($input: AutoCompleteMultipleInput!) {
-    autoCompleteForMultiple(input: $input) {
-      suggestions { type entities {
-        urn type
-        ... on Dataset { name properties { name } }
-        ... on MLFeature { name featureNamespace }
-        ... on MLPrimaryKey { name featureNamespace }
-        ... on MLFeatureTable { name }
-        ... on MLModel { name }
-        ... on MLModelGroup { name }
-        ... on GlossaryTerm { hierarchicalName properties { name } }
-        ... on GlossaryNode { properties { name } }
-        ... on Tag { properties { name } }
-        ... on CorpUser { username properties { displayName } }
-        ... on CorpGroup { name properties { displayName } }
-        ... on DataPlatform { name properties { displayName } }
-        ... on Container { properties { name } }
-        ... on Domain { properties { name } }
-        ... on Chart { properties { name } }
-        ... on Dashboard { properties { name } }
-        ... on DataFlow { properties { name } }
-        ... on DataJob { properties { name } }
-        ... on GenericEntity { name }
-      } }
-    }
-  }`;
-  const TYPE_NAMES = {
-    DATASET: 'Dataset',
-    MLFEATURE: 'ML feature',
-    MLFEATURE_TABLE: 'ML feature table',
-    MLPRIMARY_KEY: 'ML primary key',
-    MLMODEL: 'ML model',
-    MLMODEL_GROUP: 'ML model group',
-    GLOSSARY_TERM: 'Glossary term',
-    GLOSSARY_NODE: 'Glossary node',
-    TAG: 'Tag',
-    CORP_USER: 'User',
-    CORP_GROUP: 'Group',
-    DATA_PLATFORM: 'Platform',
-  };
-
   let items = [];
   let active = -1;
   let pending;
   let sequence = 0;
-
-  function nameOf(entity) {
-    const properties = entity.properties || {};
-    const name =
-      properties.displayName ||
-      properties.name ||
-      entity.name ||
-      entity.username ||
-      entity.hierarchicalName ||
-      entity.urn;
-    return entity.featureNamespace ? entity.featureNamespace + '.' + name : name;
-  }
 
   function close() {
     list.hidden = true;
@@ -73,8 +20,9 @@
     active = -1;
   }
 
-  function open(urn) {
-    window.location.assign('/e/' + encodeURIComponent(urn));
+  function open(href) {
+    // Only this server's entity pages: the server builds the paths, and nothing else is followed.
+    if (typeof href === 'string' && href.startsWith('/e/')) window.location.assign(href);
   }
 
   function highlight(index) {
@@ -88,30 +36,28 @@
     }
   }
 
-  function show(groups) {
+  function show(suggestions) {
     list.replaceChildren();
     items = [];
-    for (const group of groups) {
-      for (const entity of group.entities) {
-        const item = document.createElement('li');
-        item.id = 'suggestion-' + items.length;
-        item.setAttribute('role', 'option');
-        item.setAttribute('aria-selected', 'false');
-        item.dataset.urn = entity.urn;
-        const name = document.createElement('span');
-        name.className = 'suggestion-name';
-        name.textContent = nameOf(entity);
-        const type = document.createElement('span');
-        type.className = 'suggestion-type';
-        type.textContent = TYPE_NAMES[entity.type] || entity.type;
-        item.append(name, type);
-        item.addEventListener('mousedown', (event) => {
-          event.preventDefault();
-          open(entity.urn);
-        });
-        list.append(item);
-        items.push(item);
-      }
+    for (const suggestion of suggestions) {
+      const item = document.createElement('li');
+      item.id = 'suggestion-' + items.length;
+      item.setAttribute('role', 'option');
+      item.setAttribute('aria-selected', 'false');
+      item.dataset.href = suggestion.href;
+      const name = document.createElement('span');
+      name.className = 'suggestion-name';
+      name.textContent = suggestion.name;
+      const type = document.createElement('span');
+      type.className = 'suggestion-type';
+      type.textContent = suggestion.type;
+      item.append(name, type);
+      item.addEventListener('mousedown', (event) => {
+        event.preventDefault();
+        open(suggestion.href);
+      });
+      list.append(item);
+      items.push(item);
     }
     if (items.length === 0) return close();
     list.hidden = false;
@@ -122,19 +68,13 @@
   async function suggest(text) {
     const mine = ++sequence;
     try {
-      const response = await fetch('/api/graphql', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+      const response = await fetch('/ui/suggest?q=' + encodeURIComponent(text), {
         credentials: 'same-origin',
-        body: JSON.stringify({ query: QUERY, variables: { input: { query: text, limit: 4 } } }),
       });
       if (!response.ok) return;
-      const body = await response.json();
-      if (mine !== sequence || input.value.trim() !== text) return;
-      const groups =
-        (body.data && body.data.autoCompleteForMultiple && body.data.autoCompleteForMultiple.suggestions) ||
-        [];
-      show(groups.slice(0, 5));
+      const suggestions = await response.json();
+      if (mine !== sequence || input.value.trim() !== text || !Array.isArray(suggestions)) return;
+      show(suggestions);
     } catch {
       // No suggestions is fine: the search button still works.
     }
@@ -160,7 +100,7 @@
       highlight(Math.max(-1, active - 1));
     } else if (event.key === 'Enter' && active >= 0) {
       event.preventDefault();
-      open(items[active].dataset.urn);
+      open(items[active].dataset.href);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       close();
