@@ -125,38 +125,40 @@ class Executor {
 
   /** createGlossaryTerm, many per request as aliased mutations. */
   private async createTerms(changes: readonly CreateTermChange[]): Promise<void> {
+    const chunks: CreateTermChange[][] = [];
     for (let start = 0; start < changes.length; start += MUTATIONS_PER_REQUEST) {
-      const chunk = changes.slice(start, start + MUTATIONS_PER_REQUEST);
-      const declarations = chunk.map((_, index) => `$input${index}: CreateGlossaryEntityInput!`).join(', ');
-      const fields = chunk
-        .map((_, index) => `t${index}: createGlossaryTerm(input: $input${index})`)
-        .join('\n  ');
-      const variables: Record<string, JsonObject> = {};
-      chunk.forEach((change, index) => {
-        variables[`input${index}`] = {
-          id: change.termId,
-          name: change.name,
-          description: change.description,
-        };
-      });
-      const outcome = await this.client.graphql
-        .executeRaw(
-          `mutation createTerms(${declarations}) {\n  ${fields}\n}`,
-          variables,
-          'createGlossaryTerm',
-        )
-        .catch((error: unknown) => lostAnswer(error));
-      const unresolved: { change: CreateTermChange; error: string }[] = [];
-      chunk.forEach((change, index) => {
-        if (typeof outcome.data?.[`t${index}`] === 'string') this.record(change, 'applied');
-        else {
-          const error = outcome.errors.find((item) => item.path === `t${index}` || item.path === undefined);
-          unresolved.push({ change, error: error?.message ?? 'no answer' });
-        }
-      });
-      // "already exists" after a lost answer is our own earlier attempt: check what is there now.
-      await this.resolveByReading(unresolved);
+      chunks.push(changes.slice(start, start + MUTATIONS_PER_REQUEST));
     }
+    // The requests go out together; the HTTP client keeps `parallelism` of them in flight.
+    await Promise.all(chunks.map((chunk) => this.createTermChunk(chunk)));
+  }
+
+  private async createTermChunk(chunk: readonly CreateTermChange[]): Promise<void> {
+    const declarations = chunk.map((_, index) => `$input${index}: CreateGlossaryEntityInput!`).join(', ');
+    const fields = chunk
+      .map((_, index) => `t${index}: createGlossaryTerm(input: $input${index})`)
+      .join('\n  ');
+    const variables: Record<string, JsonObject> = {};
+    chunk.forEach((change, index) => {
+      variables[`input${index}`] = {
+        id: change.termId,
+        name: change.name,
+        description: change.description,
+      };
+    });
+    const outcome = await this.client.graphql
+      .executeRaw(`mutation createTerms(${declarations}) {\n  ${fields}\n}`, variables, 'createGlossaryTerm')
+      .catch((error: unknown) => lostAnswer(error));
+    const unresolved: { change: CreateTermChange; error: string }[] = [];
+    chunk.forEach((change, index) => {
+      if (typeof outcome.data?.[`t${index}`] === 'string') this.record(change, 'applied');
+      else {
+        const error = outcome.errors.find((item) => item.path === `t${index}` || item.path === undefined);
+        unresolved.push({ change, error: error?.message ?? 'no answer' });
+      }
+    });
+    // "already exists" after a lost answer is our own earlier attempt: check what is there now.
+    await this.resolveByReading(unresolved);
   }
 
   /** Aspect writes through ingestProposalBatch (at most 200 proposals and 15 MiB per request). */
@@ -185,15 +187,19 @@ class Executor {
       items.push({ change, proposal: this.statusMark(change, systemMetadata) });
 
     const byProposal = new Map(items.map((item) => [item.proposal, item.change]));
-    for (const chunk of chunkProposals(items.map((item) => item.proposal))) {
-      const chunkChanges = [...new Set(chunk.map((proposal) => byProposal.get(proposal) as Change))];
-      try {
-        await this.ingest(chunk);
-        for (const change of chunkChanges) if (!this.results.has(change.id)) this.record(change, 'applied');
-      } catch (error) {
-        await this.resolveByReading(chunkChanges.map((change) => ({ change, error: errorMessage(error) })));
-      }
-    }
+    // The batches of a phase are independent (dependency order is between phases): they go out together,
+    // and each one's failure is resolved on its own.
+    await Promise.all(
+      chunkProposals(items.map((item) => item.proposal)).map(async (chunk) => {
+        const chunkChanges = [...new Set(chunk.map((proposal) => byProposal.get(proposal) as Change))];
+        try {
+          await this.ingest(chunk);
+          for (const change of chunkChanges) if (!this.results.has(change.id)) this.record(change, 'applied');
+        } catch (error) {
+          await this.resolveByReading(chunkChanges.map((change) => ({ change, error: errorMessage(error) })));
+        }
+      }),
+    );
   }
 
   /** Sends a batch; on a server that refuses the MCP `headers` field, warns once and sends without it. */

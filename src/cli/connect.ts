@@ -1,3 +1,4 @@
+import { CatalogError } from '../errors.js';
 import { createDataHubClient, type DataHubClient } from '../client/datahub-client.js';
 import type { HttpClientOptions } from '../client/http-client.js';
 import { describeTarget, resolveTarget, type Target, type TargetInputs } from '../client/target.js';
@@ -16,6 +17,19 @@ export interface Connection {
  * Connects to the chosen target. The embedded catalog is started in-process on a loopback port and reached
  * through the same HTTP client as a real DataHub, so both paths run the same code.
  */
+/** `--parallelism <n>`: an integer from 1 to 64 (default 4, what the benchmark shows GMS serves best). */
+export function httpOptionsFrom(options: { readonly parallelism?: string }): HttpClientOptions {
+  if (options.parallelism === undefined) return {};
+  const parallelism = Number(options.parallelism);
+  if (!Number.isInteger(parallelism) || parallelism < 1 || parallelism > 64) {
+    throw new CatalogError(
+      'USAGE',
+      `--parallelism must be an integer from 1 to 64, got ${options.parallelism}`,
+    );
+  }
+  return { parallelism };
+}
+
 export async function connect(
   inputs: Omit<TargetInputs, 'env' | 'cwd'>,
   io: CliIo,

@@ -135,7 +135,8 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         '--server <url>',
         'DataHub GMS URL (default: $DATAHUB_GMS_URL, Settings target, ~/.datahubenv, else the embedded catalog)',
       )
-      .option('--graphql-url <url>', 'GraphQL endpoint (default: <server>/api/graphql)');
+      .option('--graphql-url <url>', 'GraphQL endpoint (default: <server>/api/graphql)')
+      .option('--parallelism <n>', 'requests in flight at most, within each phase (1-64)', '4');
 
   targetOptions(
     program
@@ -184,7 +185,10 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
           .default('text'),
       ),
   ).action(
-    async (file: string, options: { server?: string; graphqlUrl?: string; output: 'text' | 'markdown' }) => {
+    async (
+      file: string,
+      options: { server?: string; graphqlUrl?: string; parallelism?: string; output: 'text' | 'markdown' },
+    ) => {
       const { runApply } = await import('./commands/apply.js');
       setExitCode(await runApply(file, options, io));
     },

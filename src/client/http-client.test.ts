@@ -111,3 +111,56 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(undefined)).toBeUndefined();
   });
 });
+
+describe('HttpClient with requests in flight', () => {
+  it('keeps at most `parallelism` requests on the wire', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const server = createServer((_request, response) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      setImmediate(() => {
+        inFlight -= 1;
+        response.end('ok');
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const http = new HttpClient({ parallelism: 3 });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => http.request('GET', url)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(most).toBeLessThanOrEqual(3);
+    await http.close();
+  });
+
+  it('pauses every request, not just the refused one, when the server asks for a pause', async () => {
+    const { url, seen } = await scripted([{ status: 429, headers: { 'Retry-After': '2' } }]);
+    let clock = 0;
+    const sleeps: number[] = [];
+    // Every sleep blocks until released, so nothing here depends on how long anything takes.
+    let releaseFirst = (): void => undefined;
+    const firstSleep = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const http = new HttpClient({
+      parallelism: 2,
+      now: () => clock,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        await firstSleep;
+        clock += ms;
+      },
+    });
+    const refused = http.request('GET', url);
+    while (sleeps.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first request is waiting out the server's 2 s; a new request must wait with it, not go out now.
+    const second = http.request('GET', url);
+    while (sleeps.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([2000, 2000]);
+    releaseFirst();
+    expect((await refused).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect(seen).toHaveLength(3);
+    await http.close();
+  });
+});

@@ -2,7 +2,7 @@ import { MANAGED_ENTITY_TYPES, OWNED_ASPECTS, type DesiredState } from '../model
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
-import type { RestliClient } from './restli-client.js';
+import { MAX_URNS_PER_BATCH_GET, type RestliClient } from './restli-client.js';
 
 export const DATASET_ASPECTS = [
   'schemaMetadata',
@@ -48,30 +48,48 @@ export async function readLiveState(
   if (!options.prune) return { entities };
 
   const undeclaredRequest: ReadRequest = new Map();
-  for (const entityType of [...MANAGED_ENTITY_TYPES, 'dataset'] as const) {
+  const types = [...MANAGED_ENTITY_TYPES, 'dataset'] as const;
+  const listed = await Promise.all(types.map((entityType) => restli.listUrns(entityType)));
+  types.forEach((entityType, index) => {
     const aspects =
       entityType === 'dataset'
         ? ['glossaryTerms', 'editableSchemaMetadata']
         : [OWNED_ASPECTS[entityType], 'status'];
-    for (const urn of await restli.listUrns(entityType)) {
+    for (const urn of listed[index] ?? []) {
       if (!entities.has(urn)) addToRead(undeclaredRequest, urn, aspects);
     }
-  }
+  });
   return { entities, undeclared: await readEntities(restli, undeclaredRequest) };
 }
 
+/**
+ * Every batch of every entity type is asked for at once; the client keeps `parallelism` of them on the wire.
+ * The result is in a fixed order (entity type, then URN), whatever order the answers came in.
+ */
 export async function readEntities(
   restli: RestliClient,
   request: ReadRequest,
 ): Promise<Map<string, LiveEntity>> {
-  const result = new Map<string, LiveEntity>();
+  const batches: { entityType: string; urns: string[]; aspects: string[] }[] = [];
   for (const [entityType, { urns, aspects }] of [...request.entries()].sort(([a], [b]) =>
     a.localeCompare(b),
   )) {
-    const keyAspect = keyAspectOf(entityType) ?? '';
-    const read = await restli.batchGet([...urns].sort(), [...aspects].sort());
-    for (const urn of urns) result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
+    const sorted = [...urns].sort();
+    for (let start = 0; start < sorted.length; start += MAX_URNS_PER_BATCH_GET) {
+      batches.push({
+        entityType,
+        urns: sorted.slice(start, start + MAX_URNS_PER_BATCH_GET),
+        aspects: [...aspects].sort(),
+      });
+    }
   }
+  const answers = await Promise.all(batches.map((batch) => restli.batchGet(batch.urns, batch.aspects)));
+  const result = new Map<string, LiveEntity>();
+  batches.forEach((batch, index) => {
+    const keyAspect = keyAspectOf(batch.entityType) ?? '';
+    const read = answers[index] ?? new Map<string, Map<string, LiveAspect>>();
+    for (const urn of batch.urns) result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
+  });
   return result;
 }
 

@@ -53,7 +53,8 @@ async function planWith(client: DataHubClient, state: DesiredState, prune = fals
   });
 }
 
-describe('apply against an unreliable server', () => {
+// The fault-injection tests run one request at a time and with 8 in flight: every safety rule must hold both ways.
+describe.each([1, 8])('apply against an unreliable server, parallelism %i', (parallelism) => {
   let server: TestServer;
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -80,7 +81,7 @@ describe('apply against an unreliable server', () => {
       return { kind: 'pass' };
     });
     closers.push(proxy.close);
-    const flaky = createDataHubClient({ gmsUrl: proxy.url, http: noWait });
+    const flaky = createDataHubClient({ gmsUrl: proxy.url, http: { ...noWait, parallelism } });
     closers.push(() => flaky.close());
 
     const state = exampleState();
@@ -106,6 +107,30 @@ describe('apply against an unreliable server', () => {
     }
   });
 
+  it('converges a 2,000-entity catalog through 503s and lost answers, many batches in flight', async () => {
+    server = await startTestServer();
+    let writes = 0;
+    const proxy = await startFlakyProxy(server.url, (request): Fault => {
+      if (request.index % 5 === 2)
+        return { kind: 'status', status: 503, body: {}, headers: { 'Retry-After': '0' } };
+      const isWrite = request.method === 'POST' && request.path.startsWith('/aspects?action=ingest');
+      if (isWrite && (writes += 1) % 3 === 1) return { kind: 'drop-after' };
+      return { kind: 'pass' };
+    });
+    closers.push(proxy.close);
+    const flaky = createDataHubClient({ gmsUrl: proxy.url, http: { ...noWait, parallelism } });
+    closers.push(() => flaky.close());
+    const state = bigCatalog(2000);
+    const result = await applyPlan(await planWith(flaky, state), flaky, { runId: 'test' });
+    expect(result).toMatchObject({ ok: true, applied: 2000, failed: 0, skipped: 0 });
+    const direct = createDataHubClient({ gmsUrl: server.url });
+    closers.push(() => direct.close());
+    expect((await planWith(direct, state)).changes).toEqual([]);
+    const live = await readLiveState(direct.restli, state, { prune: false });
+    for (const entity of state.entities)
+      expect(live.entities.get(entity.urn)?.aspects.get(entity.aspectName)?.version).toBe('1');
+  });
+
   it('falls back, with a warning, when the server refuses conditional-write headers', async () => {
     server = await startTestServer();
     await seed(server);
@@ -123,7 +148,7 @@ describe('apply against an unreliable server', () => {
         : { kind: 'pass' },
     );
     closers.push(proxy.close);
-    const client = createDataHubClient({ gmsUrl: proxy.url, http: noWait });
+    const client = createDataHubClient({ gmsUrl: proxy.url, http: { ...noWait, parallelism } });
     closers.push(() => client.close());
     const state = exampleState();
     const warnings: string[] = [];
@@ -137,40 +162,38 @@ describe('apply against an unreliable server', () => {
   });
 });
 
+/** A catalog of `size` entities: terms, groups, feature tables with inline features, models. */
+function bigCatalog(size: number): DesiredState {
+  const docs: string[] = ['apiVersion: catalog/v1\nkind: Settings\ndefaults: { platform: feast, env: PROD }'];
+  const tables = size / 100;
+  for (let t = 0; t < tables; t += 1) {
+    const features = Array.from(
+      { length: 50 },
+      (_, f) => `  - { name: f${f}, dataType: CONTINUOUS, description: "feature ${f}" }`,
+    ).join('\n');
+    docs.push(
+      `apiVersion: catalog/v1\nkind: MLFeatureTable\nname: table_${t}\ndescription: table ${t}\nfeatures:\n${features}`,
+    );
+    docs.push(`apiVersion: catalog/v1\nkind: MLModelGroup\nname: group_${t}\nplatform: mlflow`);
+    for (let m = 0; m < 24; m += 1) {
+      docs.push(
+        `apiVersion: catalog/v1\nkind: MLModel\nname: model_${t}_${m}\nplatform: mlflow\ngroups: [group_${t}]\nfeatures: [table_${t}.f${m}]`,
+      );
+    }
+    for (let g = 0; g < 24; g += 1)
+      docs.push(
+        `apiVersion: catalog/v1\nkind: GlossaryTerm\nid: T${t}.term${g}\nname: term ${g}\ntermSource: EXTERNAL`,
+      );
+  }
+  const load = buildCatalog([{ path: 'big.yaml', text: docs.join('\n---\n') }]);
+  expect(load.diagnostics).toEqual([]);
+  expect(load.state!.entities).toHaveLength(size);
+  return load.state!;
+}
+
 describe('round trips', () => {
   let server: TestServer;
   afterEach(() => server.close());
-
-  /** A catalog of `size` entities: terms, groups, feature tables with inline features, models. */
-  function bigCatalog(size: number): DesiredState {
-    const docs: string[] = [
-      'apiVersion: catalog/v1\nkind: Settings\ndefaults: { platform: feast, env: PROD }',
-    ];
-    const tables = size / 100;
-    for (let t = 0; t < tables; t += 1) {
-      const features = Array.from(
-        { length: 50 },
-        (_, f) => `  - { name: f${f}, dataType: CONTINUOUS, description: "feature ${f}" }`,
-      ).join('\n');
-      docs.push(
-        `apiVersion: catalog/v1\nkind: MLFeatureTable\nname: table_${t}\ndescription: table ${t}\nfeatures:\n${features}`,
-      );
-      docs.push(`apiVersion: catalog/v1\nkind: MLModelGroup\nname: group_${t}\nplatform: mlflow`);
-      for (let m = 0; m < 24; m += 1) {
-        docs.push(
-          `apiVersion: catalog/v1\nkind: MLModel\nname: model_${t}_${m}\nplatform: mlflow\ngroups: [group_${t}]\nfeatures: [table_${t}.f${m}]`,
-        );
-      }
-      for (let g = 0; g < 24; g += 1)
-        docs.push(
-          `apiVersion: catalog/v1\nkind: GlossaryTerm\nid: T${t}.term${g}\nname: term ${g}\ntermSource: EXTERNAL`,
-        );
-    }
-    const load = buildCatalog([{ path: 'big.yaml', text: docs.join('\n---\n') }]);
-    expect(load.diagnostics).toEqual([]);
-    expect(load.state!.entities).toHaveLength(size);
-    return load.state!;
-  }
 
   it('plans a 2,000-entity catalog in a handful of reads, and applies it in batches', async () => {
     server = await startTestServer();

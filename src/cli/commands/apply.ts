@@ -5,7 +5,7 @@ import { CatalogError } from '../../errors.js';
 import { stableStringify } from '../../model/json.js';
 import { parsePlan } from '../../plan/plan-json.js';
 import type { Plan } from '../../plan/types.js';
-import { connect, type Connection } from '../connect.js';
+import { connect, httpOptionsFrom, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 import { createStyle } from '../output/style.js';
@@ -20,7 +20,7 @@ import { plural } from '../output/plural.js';
  */
 export async function runApply(
   file: string,
-  options: { server?: string; graphqlUrl?: string; output: OutputFormat },
+  options: { server?: string; graphqlUrl?: string; parallelism?: string; output: OutputFormat },
   io: CliIo,
 ): Promise<number> {
   const text = await readFile(path.resolve(io.cwd, file), 'utf8').catch((error: unknown) => {
@@ -33,6 +33,7 @@ export async function runApply(
       ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
     },
     io,
+    httpOptionsFrom(options),
   );
   try {
     const target = connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl;

@@ -8,7 +8,7 @@ import { OWNED_ASPECTS } from '../../model/desired-state.js';
 import type { JsonObject } from '../../model/json.js';
 import type { LiveEntity } from '../../model/live-state.js';
 import { parseRawUrn } from '../../model/urn.js';
-import { connect } from '../connect.js';
+import { connect, httpOptionsFrom } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { plural } from '../output/plural.js';
 
@@ -38,6 +38,7 @@ export interface ExportOptions {
   readonly force: boolean;
   readonly server?: string;
   readonly graphqlUrl?: string;
+  readonly parallelism?: string;
 }
 
 /**
@@ -62,6 +63,7 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
       ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
     },
     io,
+    httpOptionsFrom(options),
   );
   try {
     const restli = connection.client.restli;

@@ -11,7 +11,7 @@ import { serializePlan } from '../../plan/plan-json.js';
 import { preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
-import { connect, type Connection } from '../connect.js';
+import { connect, httpOptionsFrom, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 import { renderPlanMarkdown } from '../output/render-plan-markdown.js';
@@ -32,6 +32,7 @@ export interface ReconcileOptions {
   readonly maxDeletes: string;
   readonly server?: string;
   readonly graphqlUrl?: string;
+  readonly parallelism?: string;
   /** Tell manifest changes from drift against the manifests at this git revision. */
   readonly base?: string;
   /** Plan only what the manifests changed since this git revision declare. */
@@ -67,6 +68,7 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
         : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
     },
     io,
+    httpOptionsFrom(options),
   );
   try {
     const planned = await makePlan(state, load, connection, { prune: options.prune, maxDeletes }, io);

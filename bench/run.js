@@ -1,0 +1,197 @@
+// The side-by-side benchmark: `catalog reconcile` against a per-entity read-modify-write client (the service
+// interface's section 4.2), on the same embedded server, through a latency proxy in its own process, at several
+// catalog sizes and latencies. For each: converge from empty, then a no-op reconcile; wall time, requests and
+// peak memory, and the ratio. Writes bench/results/latest.json and bench/results/chart.svg. Asserts nothing.
+//
+// Run: npm run bench   (or: npm run build && node bench/run.js [--sizes 1000,10000,50000] [--latencies 0,20]
+//                       [--baseline-limit 2000] [--parallelism 4])
+// The per-entity client is slow by nature (hours at 50,000 entities and 20 ms): above --baseline-limit entities
+// it runs on a catalog of that size and its time and requests are scaled to the full size (marked
+// "extrapolatedFrom" in the results). --baseline-limit 0 runs it in full everywhere.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { generateCatalog } from './generate-catalog.js';
+import { renderChart } from './chart.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = parseArgs(process.argv.slice(2));
+
+function parseArgs(argv) {
+  const options = {
+    sizes: [1000, 10000, 50000],
+    latencies: [0, 20],
+    baselineLimit: 2000,
+    parallelism: undefined,
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    const value = argv[i + 1];
+    if (argv[i] === '--sizes') options.sizes = value.split(',').map(Number);
+    if (argv[i] === '--latencies') options.latencies = value.split(',').map(Number);
+    if (argv[i] === '--baseline-limit') options.baselineLimit = Number(value);
+    if (argv[i] === '--parallelism') options.parallelism = Number(value);
+  }
+  return options;
+}
+
+/** Starts a child process and resolves with it and the URL it prints when ready. */
+function startProcess(command, argv, pattern) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      const match = pattern.exec(output);
+      if (match !== null) resolve({ child, url: match[1] });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => reject(new Error(`${argv.join(' ')} exited ${code}: ${output}`)));
+  });
+}
+
+function run(command, argv, cwd) {
+  return new Promise((resolve) => {
+    const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const stop = (child) =>
+  new Promise((resolve) =>
+    child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
+  );
+const cli = path.join(root, 'dist/cli/main.js');
+
+/** A fresh embedded catalog holding the catalog's datasets, and a proxy in front of it. */
+async function environment(work, metadataFile, latency) {
+  const server = await startProcess(
+    'node',
+    [cli, 'serve', '--db', path.join(work, `db-${Date.now()}.db`), '--port', '0'],
+    /listening on (http:\/\/[^\s]+)/,
+  );
+  const ingest = await run('node', [cli, 'ingest', metadataFile, '--server', server.url], work);
+  if (ingest.code !== 0) throw new Error(ingest.stderr);
+  const proxy = await startProcess(
+    'node',
+    [path.join(root, 'bench/latency-proxy.js'), server.url, String(latency)],
+    /listening (http:\/\/[^\s]+)/,
+  );
+  const requests = async () => (await (await fetch(`${proxy.url}/__stats`)).json()).requests;
+  return {
+    url: proxy.url,
+    requests,
+    close: async () => {
+      await stop(proxy.child);
+      await stop(server.child);
+    },
+  };
+}
+
+async function measureTool(work, url, requests) {
+  const before = await requests();
+  const parallelism = args.parallelism === undefined ? [] : ['--parallelism', String(args.parallelism)];
+  const result = await run(
+    'node',
+    [path.join(root, 'bench/measure.js'), 'reconcile', 'catalog', '--server', url, ...parallelism],
+    work,
+  );
+  const stats = JSON.parse(result.stderr.trim().split('\n').at(-1));
+  if (stats.exitCode !== 0) throw new Error(`reconcile failed: ${result.stderr}`);
+  return {
+    seconds: stats.ms / 1000,
+    requests: (await requests()) - before,
+    peakMb: Math.round(stats.maxRssMb),
+  };
+}
+
+async function measureBaseline(work, url, requests) {
+  const before = await requests();
+  const start = performance.now();
+  const result = await run('node', [path.join(root, 'bench/per-entity-client.js'), 'catalog', url], work);
+  if (result.code !== 0) throw new Error(`per-entity client failed: ${result.stderr}`);
+  const stats = JSON.parse(result.stdout.trim().split('\n').at(-1));
+  return {
+    seconds: (performance.now() - start) / 1000,
+    requests: (await requests()) - before,
+    peakMb: Math.round(stats.maxRssMb),
+  };
+}
+
+const scale = (measure, factor) => ({
+  ...measure,
+  seconds: measure.seconds * factor,
+  requests: Math.round(measure.requests * factor),
+});
+
+const results = [];
+const base = mkdtempSync(path.join(tmpdir(), 'catalog-bench-'));
+try {
+  for (const size of args.sizes) {
+    const work = path.join(base, `tool-${size}`);
+    const { metadataFile, counts } = generateCatalog(work, size);
+    const baselineSize = args.baselineLimit > 0 ? Math.min(size, args.baselineLimit) : size;
+    const baselineWork = baselineSize === size ? work : path.join(base, `baseline-${baselineSize}`);
+    const baselineMetadata =
+      baselineSize === size ? metadataFile : generateCatalog(baselineWork, baselineSize).metadataFile;
+    for (const latency of args.latencies) {
+      const row = { size, latencyMs: latency, counts };
+      let env = await environment(work, metadataFile, latency);
+      try {
+        row.tool = {
+          converge: await measureTool(work, env.url, env.requests),
+          noop: await measureTool(work, env.url, env.requests),
+        };
+      } finally {
+        await env.close();
+      }
+      env = await environment(baselineWork, baselineMetadata, latency);
+      try {
+        const factor = size / baselineSize;
+        row.baseline = {
+          converge: scale(await measureBaseline(baselineWork, env.url, env.requests), factor),
+          noop: scale(await measureBaseline(baselineWork, env.url, env.requests), factor),
+          ...(factor === 1 ? {} : { extrapolatedFrom: baselineSize }),
+        };
+      } finally {
+        await env.close();
+      }
+      row.ratio = {
+        converge: row.baseline.converge.seconds / row.tool.converge.seconds,
+        noop: row.baseline.noop.seconds / row.tool.noop.seconds,
+      };
+      results.push(row);
+      const t = row.tool;
+      const b = row.baseline;
+      console.log(
+        `${String(size).padStart(6)} entities, ${String(latency).padStart(2)} ms/request | tool: converge ${t.converge.seconds.toFixed(1)} s ` +
+          `(${t.converge.requests} req, ${t.converge.peakMb} MB), no-op ${t.noop.seconds.toFixed(1)} s (${t.noop.requests} req, ${t.noop.peakMb} MB) | ` +
+          `per-entity: converge ${b.converge.seconds.toFixed(1)} s (${b.converge.requests} req), no-op ${b.noop.seconds.toFixed(1)} s` +
+          `${b.extrapolatedFrom === undefined ? '' : ` (scaled from ${b.extrapolatedFrom})`} | ` +
+          `${row.ratio.converge.toFixed(0)}x / ${row.ratio.noop.toFixed(0)}x faster`,
+      );
+    }
+  }
+} finally {
+  rmSync(base, { recursive: true, force: true });
+}
+
+const machine = {
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: process.platform,
+};
+const report = { date: new Date().toISOString(), machine, options: args, results };
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(path.join(root, 'bench/results/chart.svg'), renderChart(report));
+console.log('wrote bench/results/latest.json and bench/results/chart.svg');
