@@ -53,12 +53,22 @@ export class CatalogService {
    * relationship indexes of the touched entities are refreshed in the same transaction.
    */
   ingest(proposals: readonly Proposal[], actor: string): void {
-    proposals.forEach((proposal) => this.check(proposal));
+    const keys = new Map<string, { aspectName: string; value: JsonObject }>();
+    for (const proposal of proposals) {
+      this.check(proposal);
+      if (!keys.has(proposal.entityUrn)) keys.set(proposal.entityUrn, this.keyOf(proposal.entityUrn));
+    }
     const now = this.clock();
     this.store.transaction(() => {
-      for (const proposal of proposals) this.applyOne(proposal, actor, now);
-      this.store.index.refresh(new Set(proposals.map((proposal) => proposal.entityUrn)));
+      const keyed = new Set<string>();
+      for (const proposal of proposals) this.applyOne(proposal, actor, now, keys, keyed);
+      this.store.index.refresh(keys.keys());
     });
+  }
+
+  /** Runs `work` in one store transaction (nested calls become savepoints). */
+  transaction<T>(work: () => T): T {
+    return this.store.transaction(work);
   }
 
   /** Static checks, done before anything is written. */
@@ -83,7 +93,17 @@ export class CatalogService {
     }
   }
 
-  private applyOne(proposal: Proposal, actor: string, now: number): void {
+  /**
+   * `keys`: the key aspect of each URN of the batch (derived once); `keyed`: the URNs whose key aspect is known to
+   * be stored by now (checked once per entity, not once per proposal).
+   */
+  private applyOne(
+    proposal: Proposal,
+    actor: string,
+    now: number,
+    keys: ReadonlyMap<string, { aspectName: string; value: JsonObject }>,
+    keyed: Set<string>,
+  ): void {
     const { entityUrn, aspectName, changeType } = proposal;
     if (isTimeseriesAspect(aspectName)) {
       // Events are not versioned and do not create the entity (GMS routes them to its timeseries index).
@@ -121,12 +141,14 @@ export class CatalogService {
     }
 
     const systemMetadata = proposal.systemMetadata ?? {};
-    this.store.write(entityUrn, aspectName, proposal.aspect, systemMetadata, actor, now);
+    this.store.write(entityUrn, aspectName, proposal.aspect, systemMetadata, actor, now, current ?? null);
     // Writing any aspect of a new entity creates the entity: its key aspect comes with it.
-    const key = this.keyOf(entityUrn);
-    if (aspectName !== key.aspectName && this.store.get(entityUrn, key.aspectName) === undefined) {
-      this.store.write(entityUrn, key.aspectName, key.value, systemMetadata, actor, now);
+    const key = keys.get(entityUrn) ?? this.keyOf(entityUrn);
+    if (aspectName === key.aspectName || keyed.has(entityUrn)) return;
+    if (this.store.get(entityUrn, key.aspectName) === undefined) {
+      this.store.write(entityUrn, key.aspectName, key.value, systemMetadata, actor, now, null);
     }
+    keyed.add(entityUrn);
   }
 
   /** The key aspect of a URN; a URN that does not fit its entity's key is refused. */

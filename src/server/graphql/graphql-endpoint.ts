@@ -1,4 +1,15 @@
-import { buildSchema, graphql, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+import {
+  buildSchema,
+  execute,
+  executeSync,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { ServiceError } from '../catalog-service.js';
@@ -102,18 +113,43 @@ export async function executeGraphQL(
     batchRemoveTerms: (args: { input: { termUrns: string[]; resources: (ResourceRef | null)[] } }) =>
       guard(() => mutations.removeTerms(args.input.termUrns, present(args.input.resources))),
   };
-  const result: ExecutionResult = await graphql({
-    schema: catalogSchema(),
-    source: request.query,
-    rootValue,
-    variableValues: request.variables ?? null,
-    operationName: request.operationName ?? null,
-  });
+  const result = await run(request, rootValue, service);
   return {
     data: result.data ?? null,
     ...(result.errors === undefined ? {} : { errors: result.errors.map(formatError) }),
     extensions: {},
   };
+}
+
+/**
+ * Parses, validates and executes. The mutations of one request (a batch of aliased createGlossaryTerm, say) run
+ * in one store transaction, each in a savepoint of its own: a failing mutation undoes only itself, as if it
+ * had run alone, and the request's writes are committed once.
+ */
+async function run(
+  request: GraphQLRequest,
+  rootValue: object,
+  service: CatalogService,
+): Promise<ExecutionResult> {
+  const schema = catalogSchema();
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch (error) {
+    return { errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))] };
+  }
+  const invalid = validate(schema, document);
+  if (invalid.length > 0) return { errors: invalid };
+  const args = {
+    schema,
+    document,
+    rootValue,
+    variableValues: request.variables ?? null,
+    operationName: request.operationName ?? null,
+  };
+  return getOperationAST(document, request.operationName ?? null)?.operation === 'mutation'
+    ? service.transaction(() => executeSync(args))
+    : await execute(args);
 }
 
 /** Maps failures to DataHub's error classes: bad input is a 400 with its message, the rest a 500. */

@@ -121,8 +121,10 @@ export class AspectStore {
     systemMetadata: JsonObject,
     actor: string,
     now: number,
+    /** The latest stored version, when the caller has just read it (saves reading it again). */
+    known?: StoredAspect | null,
   ): WriteResult {
-    const current = this.get(urn, aspect);
+    const current = known === undefined ? this.get(urn, aspect) : (known ?? undefined);
     if (current !== undefined && jsonEqual(current.value, value)) {
       const refreshed = { ...current.systemMetadata, ...withoutVersion(systemMetadata), lastObserved: now };
       this.statements.touch.run(JSON.stringify(refreshed), urn, aspect);
@@ -227,16 +229,27 @@ function moveTimeseriesRows(db: Database.Database): void {
   }
 }
 
-const latestStatements = new WeakMap<Database.Database, Database.Statement<[string], Row>>();
+const latestStatements = new WeakMap<
+  Database.Database,
+  Database.Statement<[string], { aspect: string; metadata: string }>
+>();
 
-/** The latest value of every aspect of an entity, by aspect name (what the indexes are derived from). */
+/**
+ * The latest value of every aspect of an entity, by aspect name (what the indexes are derived from). Only the
+ * values are read and parsed: this runs for every entity every write touches.
+ */
 function latestAspectMap(db: Database.Database, urn: string): Map<string, JsonObject> {
   let statement = latestStatements.get(db);
   if (statement === undefined) {
-    statement = db.prepare<[string], Row>('SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND version = 0');
+    statement = db.prepare('SELECT aspect, metadata FROM metadata_aspect_v2 WHERE urn = ? AND version = 0');
     latestStatements.set(db, statement);
   }
-  return new Map(statement.all(urn).map((row) => [row.aspect, toStored(row).value]));
+  const aspects = new Map<string, JsonObject>();
+  for (const row of statement.all(urn)) {
+    const value: unknown = JSON.parse(row.metadata);
+    aspects.set(row.aspect, isJsonObject(value) ? value : {});
+  }
+  return aspects;
 }
 
 function toStored(row: Row): StoredAspect {
