@@ -211,6 +211,38 @@ export class CatalogService {
     return result;
   }
 
+  /**
+   * envelopedAspects for many entities of one type, read in one query: what batch_get answers. Every URN gets
+   * its key aspect, synthesized when not stored.
+   */
+  envelopedAspectsOfMany(
+    urns: readonly string[],
+    aspects: readonly string[],
+  ): Map<string, Record<string, EnvelopedAspect>> {
+    const keys = new Map(urns.map((urn) => [urn, this.keyOf(urn)]));
+    const wanted = new Set([...aspects, ...[...keys.values()].map((key) => key.aspectName)]);
+    const stored = this.store.latestAspectsOfMany(urns, [...wanted]);
+    const now = this.clock();
+    const result = new Map<string, Record<string, EnvelopedAspect>>();
+    for (const urn of urns) {
+      const key = keys.get(urn) as { aspectName: string; value: JsonObject };
+      const enveloped: Record<string, EnvelopedAspect> = {};
+      for (const aspect of stored.get(urn) ?? []) {
+        if (aspects.includes(aspect.aspect) || aspect.aspect === key.aspectName)
+          enveloped[aspect.aspect] = envelope(aspect);
+      }
+      enveloped[key.aspectName] ??= {
+        name: key.aspectName,
+        type: 'VERSIONED',
+        version: 0,
+        value: key.value,
+        created: { time: now, actor: SYSTEM_ACTOR },
+      };
+      result.set(urn, enveloped);
+    }
+    return result;
+  }
+
   /** The latest value of every stored aspect of an entity, by aspect name. */
   aspectsOf(urn: string): Map<string, JsonObject> {
     return new Map(this.store.latestAspects(urn).map((aspect) => [aspect.aspect, aspect.value]));

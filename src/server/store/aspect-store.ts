@@ -62,6 +62,10 @@ export class AspectStore {
       get: this.db.prepare<[string, string, number], Row>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? AND version = ?',
       ),
+      latestOfMany: this.db.prepare<[string, string], Row>(
+        `SELECT * FROM metadata_aspect_v2
+         WHERE version = 0 AND urn IN (SELECT value FROM json_each(?)) AND aspect IN (SELECT value FROM json_each(?))`,
+      ),
       latestOfUrn: this.db.prepare<[string], Row>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND version = 0 ORDER BY aspect',
       ),
@@ -105,6 +109,20 @@ export class AspectStore {
   get(urn: string, aspect: string, version = 0): StoredAspect | undefined {
     const row = this.statements.get.get(urn, aspect, version);
     return row === undefined ? undefined : toStored(row);
+  }
+
+  /**
+   * Latest values of the given aspects of many entities in one query (batch_get): by URN, in no particular
+   * order within an entity.
+   */
+  latestAspectsOfMany(urns: readonly string[], aspects: readonly string[]): Map<string, StoredAspect[]> {
+    const result = new Map<string, StoredAspect[]>();
+    for (const row of this.statements.latestOfMany.all(JSON.stringify(urns), JSON.stringify(aspects))) {
+      const list = result.get(row.urn) ?? [];
+      list.push(toStored(row));
+      result.set(row.urn, list);
+    }
+    return result;
   }
 
   /** Latest values of the given aspects (all aspects when `aspects` is undefined) of one entity. */
