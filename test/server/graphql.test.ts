@@ -152,6 +152,33 @@ describe('GraphQL endpoint', () => {
     });
   });
 
+  it('runs the mutations of one request each on its own: a failing one undoes only itself', async () => {
+    await gql('mutation { createGlossaryTerm(input: {id: "Batch.Existing", name: "Existing"}) }');
+    const batch = await gql(`mutation {
+      a: createGlossaryTerm(input: {id: "Batch.First", name: "First"})
+      b: createGlossaryTerm(input: {id: "Batch.Existing", name: "Again"})
+      c: createGlossaryTerm(input: {id: "Batch.Third", name: "Third"})
+    }`);
+    expect(batch.data).toEqual({
+      a: 'urn:li:glossaryTerm:Batch.First',
+      b: null,
+      c: 'urn:li:glossaryTerm:Batch.Third',
+    });
+    expect(batch.errors).toEqual([
+      expect.objectContaining({ path: ['b'], message: 'This Glossary Term already exists!' }),
+    ]);
+    const read = await gql(`{
+      first: glossaryTerm(urn: "urn:li:glossaryTerm:Batch.First") { properties { name } }
+      existing: glossaryTerm(urn: "urn:li:glossaryTerm:Batch.Existing") { properties { name } }
+      third: glossaryTerm(urn: "urn:li:glossaryTerm:Batch.Third") { properties { name } }
+    }`);
+    expect(read.data).toEqual({
+      first: { properties: { name: 'First' } },
+      existing: { properties: { name: 'Existing' } },
+      third: { properties: { name: 'Third' } },
+    });
+  });
+
   it('reads a term written by aspect with an empty termSource as INTERNAL', async () => {
     await ingest(
       proposal('urn:li:glossaryTerm:Blank', 'glossaryTermInfo', {

@@ -3,6 +3,7 @@ import {
   execute,
   executeSync,
   getOperationAST,
+  OperationTypeNode,
   GraphQLError,
   parse,
   validate,
@@ -147,7 +148,7 @@ async function run(
     variableValues: request.variables ?? null,
     operationName: request.operationName ?? null,
   };
-  return getOperationAST(document, request.operationName ?? null)?.operation === 'mutation'
+  return getOperationAST(document, request.operationName ?? null)?.operation === OperationTypeNode.MUTATION
     ? service.transaction(() => executeSync(args))
     : await execute(args);
 }
