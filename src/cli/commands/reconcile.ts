@@ -45,8 +45,9 @@ export interface ReconcileOptions {
  */
 export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
-  const load = await loadCatalog(dir, io.cwd);
-  const fullState = requireValid(load);
+  // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
+  // is most of the tool's memory, and would otherwise be held until the end of the run.
+  const { state: fullState, files } = await loadValidCatalog(dir, io.cwd);
   if (options.changedSince !== undefined && options.prune) {
     throw new CatalogError(
       'USAGE',
@@ -71,7 +72,7 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     httpOptionsFrom(options),
   );
   try {
-    const planned = await makePlan(state, load, connection, { prune: options.prune, maxDeletes }, io);
+    const planned = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io);
     const plan = base === undefined ? planned : classifyOrigins(planned, fullState, base);
     await emitPlan(plan, options, io);
     if (options.dryRun || plan.changes.length === 0) {
@@ -85,9 +86,18 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   }
 }
 
+/** Loads and validates the manifests (every problem reported at once), keeping only what planning needs. */
+async function loadValidCatalog(
+  dir: string,
+  cwd: string,
+): Promise<{ state: DesiredState; files: CatalogLoad['files'] }> {
+  const load = await loadCatalog(dir, cwd);
+  return { state: requireValid(load), files: load.files };
+}
+
 export async function makePlan(
   state: DesiredState,
-  load: CatalogLoad,
+  files: CatalogLoad['files'],
   connection: Connection,
   policy: { prune: boolean; maxDeletes: number },
   io: CliIo,
@@ -101,7 +111,7 @@ export async function makePlan(
       'PREFLIGHT_FAILED',
       problems,
       `${plural(problems.length, 'problem')} found before writing; nothing was written`,
-      load.files,
+      files,
     );
   }
   return createPlan(state, live, {
