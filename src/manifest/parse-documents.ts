@@ -84,34 +84,69 @@ function partialValue(document: Document.Parsed): unknown {
   }
 }
 
+/**
+ * A document's source positions, indexed once so that its YAML syntax tree can be dropped right after parsing
+ * (the trees of a large catalog were most of the tool's memory). The index maps each node's path to its start
+ * offset and kind, and each mapping key's path to the key's offset.
+ */
+interface PositionIndex {
+  readonly kinds: Map<string, 'map' | 'seq' | 'other'>;
+  readonly values: Map<string, number>;
+  readonly keys: Map<string, number>;
+}
+
+const SEPARATOR = '\u0000';
+
+function indexPositions(root: unknown): PositionIndex {
+  const index: PositionIndex = { kinds: new Map(), values: new Map(), keys: new Map() };
+  const visit = (node: unknown, path: string): void => {
+    const range = (node as Node | null | undefined)?.range;
+    if (range !== undefined && range !== null) index.values.set(path, range[0]);
+    if (isMap(node)) {
+      index.kinds.set(path, 'map');
+      for (const item of node.items) {
+        if (!isPair(item) || !isScalar(item.key)) continue;
+        const child = `${path}${SEPARATOR}m${String(item.key.value)}`;
+        // The first entry of a key wins, as a search from the start would find it.
+        if (index.values.has(child) || index.keys.has(child)) continue;
+        if (item.key.range !== undefined && item.key.range !== null) index.keys.set(child, item.key.range[0]);
+        visit(item.value ?? item.key, child);
+      }
+    } else if (isSeq(node)) {
+      index.kinds.set(path, 'seq');
+      node.items.forEach((item, position) => visit(item, `${path}${SEPARATOR}s${position}`));
+    } else {
+      index.kinds.set(path, 'other');
+    }
+  };
+  visit(root, '');
+  return index;
+}
+
 function makeLocator(
   document: Document.Parsed,
   at: (offset: number) => SourceLocation,
 ): ParsedDocument['locate'] {
+  const index = indexPositions(document.contents);
   return (path, target = 'value') => {
-    let node: unknown = document.contents;
-    let found: unknown = node;
-    path.forEach((segment, position) => {
-      if (node === undefined) return;
+    // The deepest node the path reaches (a path into something missing points at its nearest ancestor).
+    let current = '';
+    let offset = index.values.get('') ?? 0;
+    for (const [position, segment] of path.entries()) {
+      const kind = index.kinds.get(current);
+      const next =
+        kind === 'map'
+          ? `${current}${SEPARATOR}m${String(segment)}`
+          : kind === 'seq' && typeof segment === 'number'
+            ? `${current}${SEPARATOR}s${segment}`
+            : undefined;
+      if (next === undefined || !index.values.has(next)) break;
       const isLast = position === path.length - 1;
-      if (isMap(node)) {
-        const pair = node.items.find(
-          (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
-        );
-        if (pair === undefined) {
-          node = undefined;
-          return;
-        }
-        node = isLast && target === 'key' ? pair.key : (pair.value ?? pair.key);
-      } else if (isSeq(node) && typeof segment === 'number') {
-        node = node.items[segment];
-      } else {
-        node = undefined;
-      }
-      if (node !== undefined) found = node;
-    });
-    const range = (found as Node | null | undefined)?.range;
-    return at(range === undefined || range === null ? 0 : range[0]);
+      offset =
+        (isLast && target === 'key' ? index.keys.get(next) : undefined) ?? index.values.get(next) ?? offset;
+      current = next;
+    }
+    return at(offset);
   };
 }
 
