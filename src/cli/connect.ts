@@ -1,6 +1,6 @@
 import { CatalogError } from '../errors.js';
 import { createDataHubClient, type DataHubClient } from '../client/datahub-client.js';
-import type { HttpClientOptions } from '../client/http-client.js';
+import { isValidParallelism, MAX_PARALLELISM, type HttpClientOptions } from '../client/http-client.js';
 import { describeTarget, resolveTarget, type Target, type TargetInputs } from '../client/target.js';
 import { startCatalogServer } from '../server/create-server.js';
 import type { CliIo } from './io.js';

@@ -85,7 +85,9 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
 
   program
     .command('serve')
-    .description('run the embedded DataHub-compatible catalog (Rest.li + GraphQL over SQLite)')
+    .description(
+      'run the embedded DataHub-compatible catalog: Rest.li and GraphQL APIs with search, and a web UI at / (SQLite)',
+    )
     .option('--db <path>', 'SQLite data file', '.catalog/catalog.db')
     .option('--port <n>', 'port to listen on (0 picks a free one)', '8080')
     .option('--host <host>', 'address to listen on (non-loopback needs a token)', '127.0.0.1')

@@ -39,6 +39,11 @@ export interface HttpClientOptions {
 
 /** Requests in flight by default: what the benchmark shows GMS (and the embedded catalog) serve best. */
 export const DEFAULT_PARALLELISM = 4;
+export const MAX_PARALLELISM = 64;
+
+export function isValidParallelism(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_PARALLELISM;
+}
 
 export interface RetryEvent {
   readonly method: string;
@@ -88,8 +93,11 @@ export class HttpClient {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     const parallelism = options.parallelism ?? DEFAULT_PARALLELISM;
-    if (!Number.isInteger(parallelism) || parallelism < 1 || parallelism > 64) {
-      throw new CatalogError('USAGE', `parallelism must be an integer from 1 to 64, got ${parallelism}`);
+    if (!isValidParallelism(parallelism)) {
+      throw new CatalogError(
+        'USAGE',
+        `parallelism must be an integer from 1 to ${MAX_PARALLELISM}, got ${parallelism}`,
+      );
     }
     this.limit = pLimit(parallelism);
   }

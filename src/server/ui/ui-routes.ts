@@ -77,7 +77,7 @@ export async function handleUi(
   body: Buffer,
   context: UiContext,
 ): Promise<UiResponse> {
-  if (path === '/ui/suggest') return suggestRoute(request, rawQuery, context);
+  if (path === '/ui/suggest') return suggestRoute(rawQuery, context);
   if (path.startsWith('/ui/') || path === '/favicon.ico')
     return asset(path === '/favicon.ico' ? 'icon.svg' : path.slice(4));
   const params = new URLSearchParams(rawQuery);
@@ -120,9 +120,8 @@ export async function handleUi(
       ? await renderHistoryPage(reader, urn, parseComparison(params), signedIn)
       : await renderEntityPage(reader, urn, signedIn);
     return page(result.status, result.body.text);
-  } catch (error) {
+  } catch {
     // A page whose query fails is a bug; say so without details (they may carry catalog data).
-    void error;
     return page(
       500,
       errorPage(
@@ -144,7 +143,6 @@ async function suggestRoute(
   if (context.auth !== undefined && context.caller === 'anonymous') {
     return { status: 401, headers: { 'Content-Type': 'application/json' }, body: '[]' };
   }
-  void request;
   const query = (new URLSearchParams(rawQuery).get('q') ?? '').trim().slice(0, 200);
   const suggestions =
     query.length < 2 ? [] : await suggest(new CatalogReader(context.service, context.actor), query);
