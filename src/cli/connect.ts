@@ -21,10 +21,10 @@ export interface Connection {
 export function httpOptionsFrom(options: { readonly parallelism?: string }): HttpClientOptions {
   if (options.parallelism === undefined) return {};
   const parallelism = Number(options.parallelism);
-  if (!Number.isInteger(parallelism) || parallelism < 1 || parallelism > 64) {
+  if (!isValidParallelism(parallelism)) {
     throw new CatalogError(
       'USAGE',
-      `--parallelism must be an integer from 1 to 64, got ${options.parallelism}`,
+      `--parallelism must be an integer from 1 to ${MAX_PARALLELISM}, got ${options.parallelism}`,
     );
   }
   return { parallelism };
