@@ -135,11 +135,7 @@ export async function handleUi(
 }
 
 /** Suggestions for the search box: names, types and pages of the best matches, as JSON. */
-async function suggestRoute(
-  request: IncomingMessage,
-  rawQuery: string,
-  context: UiContext,
-): Promise<UiResponse> {
+async function suggestRoute(rawQuery: string, context: UiContext): Promise<UiResponse> {
   if (context.auth !== undefined && context.caller === 'anonymous') {
     return { status: 401, headers: { 'Content-Type': 'application/json' }, body: '[]' };
   }
