@@ -54,10 +54,7 @@ export class CatalogService {
    */
   ingest(proposals: readonly Proposal[], actor: string): void {
     const keys = new Map<string, { aspectName: string; value: JsonObject }>();
-    for (const proposal of proposals) {
-      this.check(proposal);
-      if (!keys.has(proposal.entityUrn)) keys.set(proposal.entityUrn, this.keyOf(proposal.entityUrn));
-    }
+    for (const proposal of proposals) keys.set(proposal.entityUrn, this.check(proposal));
     const now = this.clock();
     this.store.transaction(() => {
       const keyed = new Set<string>();
@@ -71,13 +68,13 @@ export class CatalogService {
     return this.store.transaction(work);
   }
 
-  /** Static checks, done before anything is written. */
-  private check(proposal: Proposal): void {
+  /** Static checks, done before anything is written; answers the entity's key aspect (derived from the URN). */
+  private check(proposal: Proposal): { aspectName: string; value: JsonObject } {
     const { entityType, entityUrn, aspectName } = proposal;
     if (!isKnownEntityType(entityType)) {
       throw new ServiceError(422, `Failed to find entity with name ${entityType} in EntityRegistry`);
     }
-    this.keyOf(entityUrn);
+    const key = this.keyOf(entityUrn);
     if (!entityHasAspect(entityType, aspectName)) {
       throw new ServiceError(422, `Unknown aspect ${aspectName} for entity ${entityType}`);
     }
@@ -91,6 +88,7 @@ export class CatalogService {
           '[ERROR :: /timestampMillis :: field is required but not found and has no default value]',
       );
     }
+    return key;
   }
 
   /**
@@ -143,7 +141,7 @@ export class CatalogService {
     const systemMetadata = proposal.systemMetadata ?? {};
     this.store.write(entityUrn, aspectName, proposal.aspect, systemMetadata, actor, now, current ?? null);
     // Writing any aspect of a new entity creates the entity: its key aspect comes with it.
-    const key = keys.get(entityUrn) ?? this.keyOf(entityUrn);
+    const key = keys.get(entityUrn) as { aspectName: string; value: JsonObject };
     if (aspectName === key.aspectName || keyed.has(entityUrn)) return;
     if (this.store.get(entityUrn, key.aspectName) === undefined) {
       this.store.write(entityUrn, key.aspectName, key.value, systemMetadata, actor, now, null);
@@ -196,19 +194,21 @@ export class CatalogService {
    */
   envelopedAspects(urn: string, aspects?: readonly string[]): Record<string, EnvelopedAspect> {
     const key = this.keyOf(urn);
-    const stored = this.store.latestAspects(urn, aspects);
     const result: Record<string, EnvelopedAspect> = {};
-    for (const aspect of stored) result[aspect.aspect] = envelope(aspect);
-    if (result[key.aspectName] === undefined) {
-      result[key.aspectName] = {
-        name: key.aspectName,
-        type: 'VERSIONED',
-        version: 0,
-        value: key.value,
-        created: { time: this.clock(), actor: SYSTEM_ACTOR },
-      };
-    }
+    for (const aspect of this.store.latestAspects(urn, aspects)) result[aspect.aspect] = envelope(aspect);
+    result[key.aspectName] ??= this.synthesizedKey(key);
     return result;
+  }
+
+  /** The key aspect GMS answers for an entity whose key is not stored. */
+  private synthesizedKey(key: { aspectName: string; value: JsonObject }): EnvelopedAspect {
+    return {
+      name: key.aspectName,
+      type: 'VERSIONED',
+      version: 0,
+      value: key.value,
+      created: { time: this.clock(), actor: SYSTEM_ACTOR },
+    };
   }
 
   /**
@@ -222,7 +222,6 @@ export class CatalogService {
     const keys = new Map(urns.map((urn) => [urn, this.keyOf(urn)]));
     const wanted = new Set([...aspects, ...[...keys.values()].map((key) => key.aspectName)]);
     const stored = this.store.latestAspectsOfMany(urns, [...wanted]);
-    const now = this.clock();
     const result = new Map<string, Record<string, EnvelopedAspect>>();
     for (const urn of urns) {
       const key = keys.get(urn) as { aspectName: string; value: JsonObject };
@@ -231,13 +230,7 @@ export class CatalogService {
         if (aspects.includes(aspect.aspect) || aspect.aspect === key.aspectName)
           enveloped[aspect.aspect] = envelope(aspect);
       }
-      enveloped[key.aspectName] ??= {
-        name: key.aspectName,
-        type: 'VERSIONED',
-        version: 0,
-        value: key.value,
-        created: { time: now, actor: SYSTEM_ACTOR },
-      };
+      enveloped[key.aspectName] ??= this.synthesizedKey(key);
       result.set(urn, enveloped);
     }
     return result;

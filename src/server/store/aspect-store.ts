@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { isJsonObject, jsonEqual, type JsonObject } from '../../model/json.js';
+import { jsonEqual, type JsonObject } from '../../model/json.js';
 import { isTimeseriesAspect } from '../../model/registry.js';
 import { EntityIndex } from './entity-index.js';
 import { migrate } from './migrations.js';
+import { parseStoredObject } from './stored-json.js';
 import { TimeseriesStore } from './timeseries-store.js';
 
 export interface StoredAspect {
@@ -263,22 +264,17 @@ function latestAspectMap(db: Database.Database, urn: string): Map<string, JsonOb
     latestStatements.set(db, statement);
   }
   const aspects = new Map<string, JsonObject>();
-  for (const row of statement.all(urn)) {
-    const value: unknown = JSON.parse(row.metadata);
-    aspects.set(row.aspect, isJsonObject(value) ? value : {});
-  }
+  for (const row of statement.all(urn)) aspects.set(row.aspect, parseStoredObject(row.metadata));
   return aspects;
 }
 
 function toStored(row: Row): StoredAspect {
-  const value: unknown = JSON.parse(row.metadata);
-  const systemMetadata: unknown = JSON.parse(row.systemmetadata);
   return {
     urn: row.urn,
     aspect: row.aspect,
     version: row.version,
-    value: isJsonObject(value) ? value : {},
-    systemMetadata: isJsonObject(systemMetadata) ? systemMetadata : {},
+    value: parseStoredObject(row.metadata),
+    systemMetadata: parseStoredObject(row.systemmetadata),
     createdOn: row.createdon,
     createdBy: row.createdby,
   };

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { isJsonObject, type JsonObject } from '../../model/json.js';
+import type { JsonObject } from '../../model/json.js';
+import { parseStoredObject } from './stored-json.js';
 
 export interface TimeseriesEvent {
   readonly urn: string;
@@ -104,13 +105,11 @@ function fieldText(value: unknown): string | undefined {
 }
 
 function toEvent(row: Row): TimeseriesEvent {
-  const value: unknown = JSON.parse(row.metadata);
-  const systemMetadata: unknown = JSON.parse(row.systemmetadata);
   return {
     urn: row.urn,
     aspect: row.aspect,
     timestampMillis: row.timestamp,
-    value: isJsonObject(value) ? value : {},
-    systemMetadata: isJsonObject(systemMetadata) ? systemMetadata : {},
+    value: parseStoredObject(row.metadata),
+    systemMetadata: parseStoredObject(row.systemmetadata),
   };
 }
