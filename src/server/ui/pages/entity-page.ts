@@ -3,7 +3,7 @@
  * whether this tool manages it (from the systemMetadata properties the reconciler writes), and every stored
  * aspect. Entities of kinds without a page of their own show their aspects.
  */
-import { isJsonObject, parseJson } from '../../../model/json.js';
+import { parseJson } from '../../../model/json.js';
 import {
   LABEL_FRAGMENT,
   labelOf,
@@ -97,9 +97,8 @@ export function managedBy(versions: readonly Node[]): ManagedBy | undefined {
   let foundRank = -1;
   for (const version of versions) {
     if (version['version'] !== 0) continue;
-    const parsed = parseJson(str(version['systemMetadata']) ?? '{}');
-    const properties = parsed.ok && isJsonObject(parsed.value) ? parsed.value['properties'] : undefined;
-    if (!isJsonObject(properties) || properties['managedBy'] !== 'catalog') continue;
+    const properties = writerProperties(version);
+    if (properties?.['managedBy'] !== 'catalog') continue;
     const when = typeof version['createdOn'] === 'number' ? version['createdOn'] : 0;
     const aspect = str(version['aspectName']) ?? '';
     const rank = aspect.endsWith('Key') ? 0 : aspect === 'status' ? 1 : 2;
@@ -114,6 +113,12 @@ export function managedBy(versions: readonly Node[]): ManagedBy | undefined {
     };
   }
   return found;
+}
+
+/** systemMetadata.properties of an aspect version (aspectHistory answers systemMetadata as JSON text). */
+export function writerProperties(version: Node): Node | undefined {
+  const parsed = parseJson(str(version['systemMetadata']) ?? '{}');
+  return parsed.ok ? node(node(parsed.value)?.['properties']) : undefined;
 }
 
 function managedBanner(managed: ManagedBy): Html {

@@ -16,7 +16,7 @@ import {
 } from '../catalog-reader.js';
 import { entityPath, html, type Html } from '../html.js';
 import { formatTime } from './entity-details.js';
-import { managedBy, type Page } from './entity-page.js';
+import { managedBy, writerProperties, type Page } from './entity-page.js';
 import { errorPage, layout } from './layout.js';
 
 export interface Comparison {
@@ -189,9 +189,7 @@ function aspectHistory(
 
 /** Who wrote a version: the actor its writer recorded (the reconciler records its Settings actor), else the caller. */
 function writer(version: Node): string {
-  const parsed = parseJson(str(version['systemMetadata']) ?? '{}');
-  const properties = parsed.ok ? node(node(parsed.value)?.['properties']) : undefined;
-  return str(properties?.['actor']) ?? str(version['createdBy']) ?? '';
+  return str(writerProperties(version)?.['actor']) ?? str(version['createdBy']) ?? '';
 }
 
 function comparisonSection(comparison: Comparison, versions: readonly Node[]): Html {
