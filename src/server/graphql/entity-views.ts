@@ -37,6 +37,7 @@ import {
   subTypesView,
   text,
   versionTag,
+  whenPresent,
   type View,
 } from './views/aspect-views.js';
 import {
@@ -363,17 +364,13 @@ export class EntityViews {
   ): View {
     const aspectName = `${entityType}Properties`;
     const properties = (): JsonObject | undefined => this.service.latest(urn, aspectName);
-    const propertiesView = (): View | null => {
-      const aspect = properties();
-      return aspect === undefined
-        ? null
-        : {
-            description: text(aspect['description']),
-            dataType: dataType(aspect['dataType']),
-            version: versionTag(aspect['version']),
-            sources: () => strings(aspect['sources'])?.map(this.view) ?? null,
-          };
-    };
+    const propertiesView = (): View | null =>
+      whenPresent(properties(), (aspect) => ({
+        description: text(aspect['description']),
+        dataType: dataType(aspect['dataType']),
+        version: versionTag(aspect['version']),
+        sources: () => strings(aspect['sources'])?.map(this.view) ?? null,
+      }));
     const editableAspect =
       entityType === 'mlFeature' ? 'editableMlFeatureProperties' : 'editableMlPrimaryKeyProperties';
     return {
@@ -389,17 +386,13 @@ export class EntityViews {
 
   mlFeatureTable(urn: string): View {
     const properties = (): JsonObject | undefined => this.service.latest(urn, 'mlFeatureTableProperties');
-    const propertiesView = (): View | null => {
-      const aspect = properties();
-      return aspect === undefined
-        ? null
-        : {
-            description: text(aspect['description']),
-            mlFeatures: () => strings(aspect['mlFeatures'])?.map(this.view) ?? null,
-            mlPrimaryKeys: () => strings(aspect['mlPrimaryKeys'])?.map(this.view) ?? null,
-            customProperties: customProperties(aspect['customProperties'], urn),
-          };
-    };
+    const propertiesView = (): View | null =>
+      whenPresent(properties(), (aspect) => ({
+        description: text(aspect['description']),
+        mlFeatures: () => strings(aspect['mlFeatures'])?.map(this.view) ?? null,
+        mlPrimaryKeys: () => strings(aspect['mlPrimaryKeys'])?.map(this.view) ?? null,
+        customProperties: customProperties(aspect['customProperties'], urn),
+      }));
     return {
       ...this.keyed(urn, 'mlFeatureTable'),
       description: () => text(properties()?.['description']),
@@ -415,25 +408,21 @@ export class EntityViews {
       ...this.keyed(urn, 'mlModel'),
       description: () => text(properties()?.['description']),
       editableProperties: () => this.editableDescription(urn, 'editableMlModelProperties'),
-      properties: () => {
-        const aspect = properties();
-        return aspect === undefined
-          ? null
-          : {
-              description: text(aspect['description']),
-              date: number(aspect['date']),
-              version: versionTag(aspect['version'])?.versionTag ?? null,
-              type: text(aspect['type']),
-              hyperParams: metrics(aspect['hyperParams']),
-              trainingMetrics: metrics(aspect['trainingMetrics']),
-              mlFeatures: strings(aspect['mlFeatures']),
-              tags: strings(aspect['tags']),
-              // DataHub answers [] (not null) when a model belongs to no group.
-              groups: () => (strings(aspect['groups']) ?? []).map(this.view),
-              customProperties: customProperties(aspect['customProperties'], urn),
-              externalUrl: text(aspect['externalUrl']),
-            };
-      },
+      properties: () =>
+        whenPresent(properties(), (aspect) => ({
+          description: text(aspect['description']),
+          date: number(aspect['date']),
+          version: versionTag(aspect['version'])?.versionTag ?? null,
+          type: text(aspect['type']),
+          hyperParams: metrics(aspect['hyperParams']),
+          trainingMetrics: metrics(aspect['trainingMetrics']),
+          mlFeatures: strings(aspect['mlFeatures']),
+          tags: strings(aspect['tags']),
+          // DataHub answers [] (not null) when a model belongs to no group.
+          groups: () => (strings(aspect['groups']) ?? []).map(this.view),
+          customProperties: customProperties(aspect['customProperties'], urn),
+          externalUrl: text(aspect['externalUrl']),
+        })),
     };
   }
 
@@ -443,16 +432,12 @@ export class EntityViews {
       ...this.keyed(urn, 'mlModelGroup'),
       description: () => text(properties()?.['description']),
       editableProperties: () => this.editableDescription(urn, 'editableMlModelGroupProperties'),
-      properties: () => {
-        const aspect = properties();
-        return aspect === undefined
-          ? null
-          : {
-              description: text(aspect['description']),
-              createdAt: number(aspect['createdAt']),
-              version: versionTag(aspect['version']),
-            };
-      },
+      properties: () =>
+        whenPresent(properties(), (aspect) => ({
+          description: text(aspect['description']),
+          createdAt: number(aspect['createdAt']),
+          version: versionTag(aspect['version']),
+        })),
     };
   }
 
@@ -475,14 +460,9 @@ export class EntityViews {
       ...this.base(urn, 'glossaryTerm'),
       name: termName,
       hierarchicalName: id,
-      glossaryTermInfo: () => {
-        const aspect = info();
-        return aspect === undefined ? null : fields(aspect);
-      },
-      properties: () => {
-        const aspect = info();
-        return aspect === undefined ? null : { ...fields(aspect), name: text(aspect['name']) ?? termName };
-      },
+      glossaryTermInfo: () => whenPresent(info(), (aspect) => fields(aspect)),
+      properties: () =>
+        whenPresent(info(), (aspect) => ({ ...fields(aspect), name: text(aspect['name']) ?? termName })),
       parentNodes: () => this.parentNodes(text(info()?.['parentNode'])),
       schemaMetadata: (args: { version?: number | null }) =>
         this.schemaMetadata(urn, args.version ?? 0, this.key(urn)),
@@ -494,16 +474,12 @@ export class EntityViews {
     const info = (): JsonObject | undefined => this.service.latest(urn, 'glossaryNodeInfo');
     return {
       ...this.base(urn, 'glossaryNode'),
-      properties: () => {
-        const aspect = info();
-        return aspect === undefined
-          ? null
-          : {
-              name: text(aspect['name']) ?? id,
-              description: text(aspect['definition']),
-              customProperties: customProperties(aspect['customProperties'], urn),
-            };
-      },
+      properties: () =>
+        whenPresent(info(), (aspect) => ({
+          name: text(aspect['name']) ?? id,
+          description: text(aspect['definition']),
+          customProperties: customProperties(aspect['customProperties'], urn),
+        })),
       parentNodes: () => this.parentNodes(text(info()?.['parentNode'])),
     };
   }
@@ -527,57 +503,44 @@ export class EntityViews {
       ...this.base(urn, 'tag'),
       name: id,
       description: () => text(properties()?.['description']),
-      properties: () => {
-        const aspect = properties();
-        return aspect === undefined
-          ? null
-          : {
-              name: text(aspect['name']) ?? id,
-              description: text(aspect['description']),
-              colorHex: text(aspect['colorHex']),
-            };
-      },
+      properties: () =>
+        whenPresent(properties(), (aspect) => ({
+          name: text(aspect['name']) ?? id,
+          description: text(aspect['description']),
+          colorHex: text(aspect['colorHex']),
+        })),
     };
   }
 
   corpUser(urn: string): View {
     const latest = (aspect: string): JsonObject | undefined => this.service.latest(urn, aspect);
-    const info = (): View | null => {
-      const aspect = latest('corpUserInfo');
-      return aspect === undefined
-        ? null
-        : {
-            active: aspect['active'] === true,
-            displayName: text(aspect['displayName']),
-            email: text(aspect['email']),
-            title: text(aspect['title']),
-            manager: () =>
-              typeof aspect['managerUrn'] === 'string' ? this.view(aspect['managerUrn']) : null,
-            departmentId: number(aspect['departmentId']),
-            departmentName: text(aspect['departmentName']),
-            firstName: text(aspect['firstName']),
-            lastName: text(aspect['lastName']),
-            fullName: text(aspect['fullName']),
-            countryCode: text(aspect['countryCode']),
-            customProperties: customProperties(aspect['customProperties'], urn),
-          };
-    };
-    const editable = (): View | null => {
-      const aspect = latest('corpUserEditableInfo');
-      return aspect === undefined
-        ? null
-        : {
-            displayName: text(aspect['displayName']),
-            title: text(aspect['title']),
-            aboutMe: text(aspect['aboutMe']),
-            teams: strings(aspect['teams']),
-            skills: strings(aspect['skills']),
-            pictureLink: text(aspect['pictureLink']),
-            slack: text(aspect['slack']),
-            phone: text(aspect['phone']),
-            email: text(aspect['email']),
-          };
-    };
+    const info = (): View | null =>
+      whenPresent(latest('corpUserInfo'), (aspect) => ({
+        active: aspect['active'] === true,
+        displayName: text(aspect['displayName']),
+        email: text(aspect['email']),
+        title: text(aspect['title']),
+        manager: () => (typeof aspect['managerUrn'] === 'string' ? this.view(aspect['managerUrn']) : null),
+        departmentId: number(aspect['departmentId']),
+        departmentName: text(aspect['departmentName']),
+        firstName: text(aspect['firstName']),
+        lastName: text(aspect['lastName']),
+        fullName: text(aspect['fullName']),
+        countryCode: text(aspect['countryCode']),
+        customProperties: customProperties(aspect['customProperties'], urn),
+      }));
+    const editable = (): View | null =>
+      whenPresent(latest('corpUserEditableInfo'), (aspect) => ({
+        displayName: text(aspect['displayName']),
+        title: text(aspect['title']),
+        aboutMe: text(aspect['aboutMe']),
+        teams: strings(aspect['teams']),
+        skills: strings(aspect['skills']),
+        pictureLink: text(aspect['pictureLink']),
+        slack: text(aspect['slack']),
+        phone: text(aspect['phone']),
+        email: text(aspect['email']),
+      }));
     return {
       ...this.base(urn, 'corpuser'),
       username: decodeUrnPart(stringOr(this.key(urn)['username'])),
@@ -595,41 +558,29 @@ export class EntityViews {
     return {
       ...this.base(urn, 'corpGroup'),
       name: decodeUrnPart(stringOr(this.key(urn)['name'])),
-      properties: () => {
-        const aspect = latest('corpGroupInfo');
-        return aspect === undefined
-          ? null
-          : {
-              displayName: text(aspect['displayName']),
-              description: text(aspect['description']),
-              email: text(aspect['email']),
-              slack: text(aspect['slack']),
-            };
-      },
-      info: () => {
-        const aspect = latest('corpGroupInfo');
-        return aspect === undefined
-          ? null
-          : {
-              displayName: text(aspect['displayName']),
-              description: text(aspect['description']),
-              email: text(aspect['email']),
-              admins: () => strings(aspect['admins'])?.map(this.view) ?? null,
-              members: () => strings(aspect['members'])?.map(this.view) ?? null,
-              groups: strings(aspect['groups']),
-            };
-      },
-      editableProperties: () => {
-        const aspect = latest('corpGroupEditableInfo');
-        return aspect === undefined
-          ? null
-          : {
-              description: text(aspect['description']),
-              slack: text(aspect['slack']),
-              email: text(aspect['email']),
-              pictureLink: text(aspect['pictureLink']),
-            };
-      },
+      properties: () =>
+        whenPresent(latest('corpGroupInfo'), (aspect) => ({
+          displayName: text(aspect['displayName']),
+          description: text(aspect['description']),
+          email: text(aspect['email']),
+          slack: text(aspect['slack']),
+        })),
+      info: () =>
+        whenPresent(latest('corpGroupInfo'), (aspect) => ({
+          displayName: text(aspect['displayName']),
+          description: text(aspect['description']),
+          email: text(aspect['email']),
+          admins: () => strings(aspect['admins'])?.map(this.view) ?? null,
+          members: () => strings(aspect['members'])?.map(this.view) ?? null,
+          groups: strings(aspect['groups']),
+        })),
+      editableProperties: () =>
+        whenPresent(latest('corpGroupEditableInfo'), (aspect) => ({
+          description: text(aspect['description']),
+          slack: text(aspect['slack']),
+          email: text(aspect['email']),
+          pictureLink: text(aspect['pictureLink']),
+        })),
       origin: () => {
         const aspect = latest('origin');
         const type = text(aspect?.['type']);
@@ -675,18 +626,14 @@ export class EntityViews {
         this.view(stringOr(latest('dataPlatformInstance')?.['platform'], 'urn:li:dataPlatform:unknown')),
       container: () => this.containerOf(latest('container')),
       parentContainers: () => this.parentContainers(urn),
-      properties: () => {
-        const aspect = latest('containerProperties');
-        return aspect === undefined
-          ? null
-          : {
-              name: text(aspect['name']) ?? guid,
-              description: text(aspect['description']),
-              customProperties: customProperties(aspect['customProperties'], urn),
-              externalUrl: text(aspect['externalUrl']),
-              qualifiedName: text(aspect['qualifiedName']),
-            };
-      },
+      properties: () =>
+        whenPresent(latest('containerProperties'), (aspect) => ({
+          name: text(aspect['name']) ?? guid,
+          description: text(aspect['description']),
+          customProperties: customProperties(aspect['customProperties'], urn),
+          externalUrl: text(aspect['externalUrl']),
+          qualifiedName: text(aspect['qualifiedName']),
+        })),
       editableProperties: () => this.editableDescription(urn, 'editableContainerProperties'),
       entities: (args: { input?: EntitiesInput | null }) => this.childSearch('container', urn, args.input),
     };

@@ -51,6 +51,11 @@ export function auditStamp(value: JsonValue | undefined): View {
   return { time: number(stamp['time']) ?? 0, actor: text(stamp['actor']) };
 }
 
+/** A view of an aspect, or null when the entity does not have it (DataHub's mappers answer null then). */
+export function whenPresent<T>(aspect: JsonObject | undefined, view: (aspect: JsonObject) => T): T | null {
+  return aspect === undefined ? null : view(aspect);
+}
+
 export function statusView(aspect: JsonObject | undefined): View | null {
   return aspect === undefined ? null : { removed: aspect['removed'] === true };
 }

@@ -6,7 +6,16 @@
  * dashboardUrl → externalUrl, the change stamps of `lastModified` → created / lastModified / deleted).
  */
 import type { JsonObject, JsonValue } from '../../../model/json.js';
-import { auditStamp, customProperties, number, object, objects, text, type View } from './aspect-views.js';
+import {
+  auditStamp,
+  customProperties,
+  number,
+  object,
+  objects,
+  text,
+  whenPresent,
+  type View,
+} from './aspect-views.js';
 
 type Latest = (aspect: string) => JsonObject | undefined;
 type ViewOf = (urn: string) => View;
@@ -45,27 +54,24 @@ export function dashboardFields(urn: string, key: JsonObject, latest: Latest, vi
     tool,
     dashboardId: text(key['dashboardId']) ?? '',
     platform: () => viewOf(`urn:li:dataPlatform:${tool}`),
-    properties: () => {
-      const aspect = latest('dashboardInfo');
-      return aspect === undefined ? null : biProperties(urn, aspect, text(aspect['dashboardUrl']));
-    },
+    properties: () =>
+      whenPresent(latest('dashboardInfo'), (aspect) =>
+        biProperties(urn, aspect, text(aspect['dashboardUrl'])),
+      ),
     editableProperties: () => editable(latest('editableDashboardProperties')),
   };
 }
 
 export function dataFlowFields(urn: string, key: JsonObject, latest: Latest, viewOf: ViewOf): View {
   const orchestrator = text(key['orchestrator']) ?? '';
-  const properties = () => {
-    const aspect = latest('dataFlowInfo');
-    if (aspect === undefined) return null;
-    return {
+  const properties = () =>
+    whenPresent(latest('dataFlowInfo'), (aspect) => ({
       name: text(aspect['name']) ?? text(key['flowId']) ?? '',
       description: text(aspect['description']),
       project: text(aspect['project']),
       externalUrl: text(aspect['externalUrl']),
       customProperties: customProperties(aspect['customProperties'], urn),
-    };
-  };
+    }));
   return {
     orchestrator,
     flowId: text(key['flowId']) ?? '',
@@ -82,16 +88,13 @@ export function dataJobFields(urn: string, key: JsonObject, latest: Latest, view
   return {
     jobId: text(key['jobId']) ?? '',
     dataFlow: () => (flow === null ? null : viewOf(flow)),
-    properties: () => {
-      const aspect = latest('dataJobInfo');
-      if (aspect === undefined) return null;
-      return {
+    properties: () =>
+      whenPresent(latest('dataJobInfo'), (aspect) => ({
         name: text(aspect['name']) ?? text(key['jobId']) ?? '',
         description: text(aspect['description']),
         externalUrl: text(aspect['externalUrl']),
         customProperties: customProperties(aspect['customProperties'], urn),
-      };
-    },
+      })),
     editableProperties: () => editable(latest('editableDataJobProperties')),
   };
 }
