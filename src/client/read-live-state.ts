@@ -2,7 +2,7 @@ import { MANAGED_ENTITY_TYPES, OWNED_ASPECTS, type DesiredState } from '../model
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
-import { MAX_URNS_PER_BATCH_GET, type RestliClient } from './restli-client.js';
+import type { RestliClient } from './restli-client.js';
 
 export const DATASET_ASPECTS = [
   'schemaMetadata',
@@ -63,32 +63,23 @@ export async function readLiveState(
 }
 
 /**
- * Every batch of every entity type is asked for at once; the client keeps `parallelism` of them on the wire.
- * The result is in a fixed order (entity type, then URN), whatever order the answers came in.
+ * One batch read per entity type, all asked for at once (the client splits them into chunks of at most 1,000
+ * URNs and keeps `parallelism` requests on the wire). The result is in a fixed order: entity type, then URN.
  */
 export async function readEntities(
   restli: RestliClient,
   request: ReadRequest,
 ): Promise<Map<string, LiveEntity>> {
-  const batches: { entityType: string; urns: string[]; aspects: string[] }[] = [];
-  for (const [entityType, { urns, aspects }] of [...request.entries()].sort(([a], [b]) =>
-    a.localeCompare(b),
-  )) {
-    const sorted = [...urns].sort();
-    for (let start = 0; start < sorted.length; start += MAX_URNS_PER_BATCH_GET) {
-      batches.push({
-        entityType,
-        urns: sorted.slice(start, start + MAX_URNS_PER_BATCH_GET),
-        aspects: [...aspects].sort(),
-      });
-    }
-  }
-  const answers = await Promise.all(batches.map((batch) => restli.batchGet(batch.urns, batch.aspects)));
+  const types = [...request.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const answers = await Promise.all(
+    types.map(([, { urns, aspects }]) => restli.batchGet([...urns].sort(), [...aspects].sort())),
+  );
   const result = new Map<string, LiveEntity>();
-  batches.forEach((batch, index) => {
-    const keyAspect = keyAspectOf(batch.entityType) ?? '';
+  types.forEach(([entityType, { urns }], index) => {
+    const keyAspect = keyAspectOf(entityType) ?? '';
     const read = answers[index] ?? new Map<string, Map<string, LiveAspect>>();
-    for (const urn of batch.urns) result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
+    for (const urn of [...urns].sort())
+      result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
   });
   return result;
 }

@@ -78,32 +78,42 @@ export class RestliClient {
    * allows. Entities that do not exist come back with their synthesized key aspect only (as GMS answers).
    */
   async batchGet(urns: readonly string[], aspects: readonly string[]): Promise<Map<string, LiveEntity>> {
-    const result = new Map<string, LiveEntity>();
+    const chunks: (readonly string[])[] = [];
     for (let start = 0; start < urns.length; start += MAX_URNS_PER_BATCH_GET) {
-      const chunk = urns.slice(start, start + MAX_URNS_PER_BATCH_GET);
-      const query = `ids=List(${chunk.map(urlEncodeUrn).join(',')})&aspects=List(${aspects.map(encodeURIComponent).join(',')})`;
-      const response = await this.get(`${this.gmsUrl}/entitiesV2`, query, { 'X-RestLi-Method': 'batch_get' });
-      const body = this.json(response, `batch read of ${chunk.length} entities`);
-      const results = isJsonObject(body) ? body['results'] : undefined;
-      if (!isJsonObject(results)) throw this.badResponse('batch read', 'no "results" in the answer');
-      for (const [urn, entity] of Object.entries(results)) {
-        const aspectsOf = isJsonObject(entity) && isJsonObject(entity['aspects']) ? entity['aspects'] : {};
-        const live = new Map<string, LiveAspect>();
-        for (const [name, enveloped] of Object.entries(aspectsOf)) {
-          if (!isJsonObject(enveloped) || !isJsonObject(enveloped['value'])) continue;
-          const systemMetadata = isJsonObject(enveloped['systemMetadata'])
-            ? enveloped['systemMetadata']
-            : undefined;
-          const version =
-            systemMetadata === undefined ? undefined : stringOr(systemMetadata['version'], '') || undefined;
-          live.set(name, {
-            value: enveloped['value'],
-            ...(version === undefined ? {} : { version }),
-            ...(systemMetadata === undefined ? {} : { systemMetadata }),
-          });
-        }
-        result.set(urn, live);
+      chunks.push(urns.slice(start, start + MAX_URNS_PER_BATCH_GET));
+    }
+    // Every chunk is asked for at once; the HTTP client keeps `parallelism` of them on the wire.
+    const answers = await Promise.all(chunks.map((chunk) => this.batchGetChunk(chunk, aspects)));
+    return new Map(answers.flatMap((answer) => [...answer]));
+  }
+
+  private async batchGetChunk(
+    chunk: readonly string[],
+    aspects: readonly string[],
+  ): Promise<Map<string, LiveEntity>> {
+    const result = new Map<string, LiveEntity>();
+    const query = `ids=List(${chunk.map(urlEncodeUrn).join(',')})&aspects=List(${aspects.map(encodeURIComponent).join(',')})`;
+    const response = await this.get(`${this.gmsUrl}/entitiesV2`, query, { 'X-RestLi-Method': 'batch_get' });
+    const body = this.json(response, `batch read of ${chunk.length} entities`);
+    const results = isJsonObject(body) ? body['results'] : undefined;
+    if (!isJsonObject(results)) throw this.badResponse('batch read', 'no "results" in the answer');
+    for (const [urn, entity] of Object.entries(results)) {
+      const aspectsOf = isJsonObject(entity) && isJsonObject(entity['aspects']) ? entity['aspects'] : {};
+      const live = new Map<string, LiveAspect>();
+      for (const [name, enveloped] of Object.entries(aspectsOf)) {
+        if (!isJsonObject(enveloped) || !isJsonObject(enveloped['value'])) continue;
+        const systemMetadata = isJsonObject(enveloped['systemMetadata'])
+          ? enveloped['systemMetadata']
+          : undefined;
+        const version =
+          systemMetadata === undefined ? undefined : stringOr(systemMetadata['version'], '') || undefined;
+        live.set(name, {
+          value: enveloped['value'],
+          ...(version === undefined ? {} : { version }),
+          ...(systemMetadata === undefined ? {} : { systemMetadata }),
+        });
       }
+      result.set(urn, live);
     }
     return result;
   }
