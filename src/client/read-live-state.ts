@@ -70,16 +70,19 @@ export async function readEntities(
   restli: RestliClient,
   request: ReadRequest,
 ): Promise<Map<string, LiveEntity>> {
-  const types = [...request.entries()].sort(([a], [b]) => a.localeCompare(b));
-  const answers = await Promise.all(
-    types.map(([, { urns, aspects }]) => restli.batchGet([...urns].sort(), [...aspects].sort())),
-  );
+  const types = [...request.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([entityType, { urns, aspects }]) => ({
+      entityType,
+      urns: [...urns].sort(),
+      aspects: [...aspects].sort(),
+    }));
+  const answers = await Promise.all(types.map(({ urns, aspects }) => restli.batchGet(urns, aspects)));
   const result = new Map<string, LiveEntity>();
-  types.forEach(([entityType, { urns }], index) => {
+  types.forEach(({ entityType, urns }, index) => {
     const keyAspect = keyAspectOf(entityType) ?? '';
     const read = answers[index] ?? new Map<string, Map<string, LiveAspect>>();
-    for (const urn of [...urns].sort())
-      result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
+    for (const urn of urns) result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
   });
   return result;
 }
