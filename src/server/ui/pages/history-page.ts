@@ -157,24 +157,8 @@ function aspectHistory(
                 </td>
                 ${
                   comparable
-                    ? html`<td>
-                          <input
-                            type="radio"
-                            name="from"
-                            value="${String(number)}"
-                            aria-label="Compare from revision ${str(version['revision']) ?? String(number)}"
-                            ${fromChecked ? html` checked` : ''}
-                          />
-                        </td>
-                        <td>
-                          <input
-                            type="radio"
-                            name="to"
-                            value="${String(number)}"
-                            aria-label="Compare to revision ${str(version['revision']) ?? String(number)}"
-                            ${toChecked ? html` checked` : ''}
-                          />
-                        </td>`
+                    ? html`<td>${compareChoice('from', number, str(version['revision']), fromChecked)}</td>
+                        <td>${compareChoice('to', number, str(version['revision']), toChecked)}</td>`
                     : ''
                 }
               </tr>`;
@@ -185,6 +169,22 @@ function aspectHistory(
       ${comparable ? html`<button type="submit">Compare the two selected versions</button>` : ''}
     </form>
   </section>`;
+}
+
+/** One of the radio buttons that pick the two versions to compare. */
+function compareChoice(
+  side: 'from' | 'to',
+  version: number,
+  revision: string | undefined,
+  checked: boolean,
+): Html {
+  return html`<input
+    type="radio"
+    name="${side}"
+    value="${String(version)}"
+    aria-label="Compare ${side} revision ${revision ?? String(version)}"
+    ${checked ? html` checked` : ''}
+  />`;
 }
 
 /** Who wrote a version: the actor its writer recorded (the reconciler records its Settings actor), else the caller. */
