@@ -111,6 +111,7 @@ class Executor {
           break;
         case 'upsertAspect':
         case 'status':
+        case 'associations':
           writes.push(change);
           break;
         default:

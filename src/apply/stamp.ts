@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonValue } from '../model/json.js';
 
-const STAMP_FIELDS = new Set(['auditStamp', 'created', 'lastModified']);
+const STAMP_FIELDS = new Set(['auditStamp', 'created', 'lastModified', 'createStamp', 'attribution']);
 
 /**
  * Fills in the audit stamps a plan leaves open ({time: 0, actor}) with the time of the write. Stamps that came

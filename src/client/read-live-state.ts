@@ -1,4 +1,10 @@
-import { MANAGED_ENTITY_TYPES, OWNED_ASPECTS, type DesiredState } from '../model/desired-state.js';
+import {
+  ASSOCIATION_ASPECTS,
+  DECLARABLE_ASPECTS,
+  MANAGED_ENTITY_TYPES,
+  OWNED_ASPECTS,
+  type DesiredState,
+} from '../model/desired-state.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
@@ -28,7 +34,15 @@ export function addToRead(request: ReadRequest, urn: string, aspects: readonly s
 /** What the plan needs to know of the catalog for these manifests. */
 export function readRequestFor(desired: DesiredState): ReadRequest {
   const request: ReadRequest = new Map();
-  for (const entity of desired.entities) addToRead(request, entity.urn, [entity.aspectName, 'status']);
+  for (const entity of desired.entities) {
+    addToRead(request, entity.urn, [
+      entity.aspectName,
+      'status',
+      ...ASSOCIATION_ASPECTS,
+      ...(DECLARABLE_ASPECTS[entity.entityType] ?? []),
+    ]);
+  }
+  for (const reference of desired.externalEntities ?? []) addToRead(request, reference.urn, []);
   for (const dataset of desired.datasets) addToRead(request, dataset.datasetUrn, DATASET_ASPECTS);
   for (const term of desired.externalTerms) addToRead(request, term.urn, ['glossaryTermInfo']);
   return request;

@@ -14,15 +14,64 @@ export interface SettingsManifest {
   readonly target?: { readonly server?: string; readonly graphqlUrl?: string };
 }
 
-export interface GlossaryTermManifest {
+/** An owner line: a corpuser id, or a corpuser/corpGroup URN, with an OwnershipType or ownership type URN. */
+export interface OwnerValue {
+  readonly owner: string;
+  readonly type?: string;
+}
+
+export interface LinkValue {
+  readonly url: string;
+  readonly description?: string;
+}
+
+/** owners, tags and links: accepted on every kind that declares an entity. */
+export interface Associations {
+  readonly owners?: readonly OwnerValue[];
+  readonly tags?: readonly string[];
+  readonly links?: readonly LinkValue[];
+}
+
+export interface GlossaryNodeManifest extends Associations {
+  readonly kind: 'GlossaryNode';
+  readonly id: string;
+  readonly name: string;
+  readonly definition?: string;
+  readonly parent?: string;
+  readonly customProperties?: Readonly<Record<string, string>>;
+}
+
+export interface RelatedTermsValue {
+  readonly isA?: readonly string[];
+  readonly hasA?: readonly string[];
+  readonly values?: readonly string[];
+  readonly relatedTo?: readonly string[];
+}
+
+export interface GlossaryTermManifest extends Associations {
   readonly kind: 'GlossaryTerm';
   readonly id: string;
   readonly name: string;
   readonly definition?: string;
   readonly termSource?: 'INTERNAL' | 'EXTERNAL';
+  readonly parent?: string;
+  readonly sourceRef?: string;
+  readonly sourceUrl?: string;
+  readonly customProperties?: Readonly<Record<string, string>>;
+  readonly relatedTerms?: RelatedTermsValue;
+  readonly domain?: string;
 }
 
-export interface FeatureFields {
+export interface TagManifest {
+  readonly kind: 'Tag';
+  readonly id: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly colorHex?: string;
+  readonly owners?: readonly OwnerValue[];
+}
+
+export interface FeatureFields extends Associations {
   readonly name: string;
   readonly dataType?: string;
   readonly description?: string;
@@ -39,7 +88,7 @@ export interface FeatureReference {
   readonly ref: string;
 }
 
-export interface MLFeatureTableManifest {
+export interface MLFeatureTableManifest extends Associations {
   readonly kind: 'MLFeatureTable';
   readonly name: string;
   readonly platform?: string;
@@ -47,7 +96,7 @@ export interface MLFeatureTableManifest {
   readonly features?: readonly (FeatureFields | FeatureReference)[];
 }
 
-export interface MLModelGroupManifest {
+export interface MLModelGroupManifest extends Associations {
   readonly kind: 'MLModelGroup';
   readonly name: string;
   readonly platform?: string;
@@ -55,7 +104,7 @@ export interface MLModelGroupManifest {
   readonly description?: string;
 }
 
-export interface MLModelManifest {
+export interface MLModelManifest extends Associations {
   readonly kind: 'MLModel';
   readonly name: string;
   readonly platform?: string;
@@ -76,7 +125,9 @@ export interface DatasetTermsManifest {
 
 export type Manifest =
   | SettingsManifest
+  | GlossaryNodeManifest
   | GlossaryTermManifest
+  | TagManifest
   | MLFeatureManifest
   | MLFeatureTableManifest
   | MLModelGroupManifest

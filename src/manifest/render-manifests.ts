@@ -13,7 +13,8 @@ import {
   type JsonObject,
   type JsonValue,
 } from '../model/json.js';
-import { formatUrn, glossaryTermDisplayName, parseUrn, type EntityUrn } from '../model/urn.js';
+import { ownerTypeKey } from '../plan/owner-type.js';
+import { formatUrn, glossaryTermDisplayName, parseUrn, type EntityUrn, type UrnOf } from '../model/urn.js';
 
 export interface ExportedEntity {
   readonly urn: string;
@@ -22,6 +23,8 @@ export interface ExportedEntity {
 }
 
 export interface ExportInput {
+  readonly tags?: readonly ExportedEntity[];
+  readonly nodes?: readonly ExportedEntity[];
   readonly terms: readonly ExportedEntity[];
   readonly features: readonly ExportedEntity[];
   readonly tables: readonly ExportedEntity[];
@@ -47,10 +50,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
   const add = (file: string, doc: Doc): void => void docs.set(file, [...(docs.get(file) ?? []), doc]);
   const counts: Record<string, number> = {};
   const count = (kind: string): void => void (counts[kind] = (counts[kind] ?? 0) + 1);
-  const typed = <T extends EntityUrn['entityType']>(
-    urn: string,
-    type: T,
-  ): Extract<EntityUrn, { entityType: T }> | undefined => {
+  const typed = <T extends EntityUrn['entityType']>(urn: string, type: T): UrnOf<T> | undefined => {
     const parsed = parseUrn(urn);
     if (!parsed.ok || parsed.value.entityType !== type) {
       skipped.push(`${urn}: not a ${type} URN this tool can express`);
@@ -62,7 +62,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       skipped.push(`${urn}: its name holds unencoded reserved characters, which a manifest cannot reproduce`);
       return undefined;
     }
-    return parsed.value as Extract<EntityUrn, { entityType: T }>;
+    return parsed.value as UrnOf<T>;
   };
   const platformOk = (urn: string, platform: string): boolean => {
     if (PLATFORM.test(platform)) return true;
@@ -70,14 +70,78 @@ export function renderManifests(input: ExportInput): ExportOutput {
     return false;
   };
 
+  // Tags and glossary nodes: referenced by id when exported here, else by URN.
+  const tagIds = new Map<string, string>();
+  for (const tag of input.tags ?? []) {
+    const urn = typed(tag.urn, 'tag');
+    const properties = tag.aspects.get('tagProperties');
+    if (urn === undefined || properties === undefined) continue;
+    tagIds.set(tag.urn, urn.id);
+    const name = stringOr(properties['name'], urn.id);
+    add('tags.yaml', {
+      apiVersion: 'catalog/v1',
+      kind: 'Tag',
+      id: urn.id,
+      ...optional('name', name === urn.id ? undefined : name),
+      ...optional('description', optionalString(properties['description'])),
+      ...optional('colorHex', optionalString(properties['colorHex'])),
+      ...optional('owners', nonEmpty(ownersOf(tag))),
+    });
+    count('Tag');
+  }
+  const tagRef = (urn: string): string => tagIds.get(urn) ?? urn;
+  const nodeIds = new Map<string, string>();
+  const nodes = (input.nodes ?? []).flatMap((node) => {
+    const urn = typed(node.urn, 'glossaryNode');
+    const info = node.aspects.get('glossaryNodeInfo');
+    if (urn === undefined || info === undefined) return [];
+    nodeIds.set(node.urn, urn.id);
+    return [{ node, id: urn.id, info }];
+  });
+  const nodeRef = (urn: string): string => nodeIds.get(urn) ?? urn;
+  // owners, tags and links of any entity: every line, whoever added it (re-planning leaves the others' alone).
+  const associations = (entity: ExportedEntity): Doc => ({
+    ...optional('owners', nonEmpty(ownersOf(entity))),
+    ...optional('tags', nonEmpty(tagUrnsOf(entity.aspects.get('globalTags')).map(tagRef))),
+    ...optional('links', nonEmpty(linksOf(entity.aspects.get('institutionalMemory')))),
+  });
+  for (const { node, id, info } of nodes) {
+    const parent = optionalString(info['parentNode']);
+    add(`glossary/${fileName(id.split('.')[0] ?? id)}.yaml`, {
+      apiVersion: 'catalog/v1',
+      kind: 'GlossaryNode',
+      id,
+      name: stringOr(info['name'], glossaryTermDisplayName(id)),
+      ...optional('definition', stringOr(info['definition']) || undefined),
+      ...optional('parent', parent === undefined ? undefined : nodeRef(parent)),
+      ...optional('customProperties', nonEmptyMap(info['customProperties'])),
+      ...associations(node),
+    });
+    count('GlossaryNode');
+  }
+
   // Glossary terms: referenced by id when exported here, else by URN.
   const termIds = new Map<string, string>();
   for (const term of input.terms) {
     const urn = typed(term.urn, 'glossaryTerm');
+    if (urn !== undefined && term.aspects.has('glossaryTermInfo')) termIds.set(term.urn, urn.id);
+  }
+  for (const term of input.terms) {
+    const urn = typed(term.urn, 'glossaryTerm');
     const info = term.aspects.get('glossaryTermInfo');
     if (urn === undefined || info === undefined) continue;
-    termIds.set(term.urn, urn.id);
     const termSource = stringOr(info['termSource']);
+    const parent = optionalString(info['parentNode']);
+    const related = term.aspects.get('glossaryRelatedTerms');
+    const relatedList = (field: string): string[] | undefined =>
+      nonEmpty(urnList(related?.[field]).map((ref) => termIds.get(ref) ?? ref));
+    const relatedTerms: Doc = {
+      ...optional('isA', relatedList('isRelatedTerms')),
+      ...optional('hasA', relatedList('hasRelatedTerms')),
+      ...optional('values', relatedList('values')),
+      ...optional('relatedTo', relatedList('relatedTerms')),
+    };
+    const domains = urnList(term.aspects.get('domains')?.['domains']);
     add(`glossary/${fileName(urn.id.split('.')[0] ?? urn.id)}.yaml`, {
       apiVersion: 'catalog/v1',
       kind: 'GlossaryTerm',
@@ -85,7 +149,17 @@ export function renderManifests(input: ExportInput): ExportOutput {
       name: stringOr(info['name'], glossaryTermDisplayName(urn.id)),
       ...optional('definition', stringOr(info['definition']) || undefined),
       ...optional('termSource', termSource === 'EXTERNAL' ? 'EXTERNAL' : undefined),
+      ...optional('parent', parent === undefined ? undefined : nodeRef(parent)),
+      ...optional('sourceRef', optionalString(info['sourceRef'])),
+      ...optional('sourceUrl', optionalString(info['sourceUrl'])),
+      ...optional('customProperties', nonEmptyMap(info['customProperties'])),
+      ...(Object.keys(relatedTerms).length === 0 ? {} : { relatedTerms }),
+      // One domain is what the format holds (DataHub's UI sets one); more are left out and reported.
+      ...optional('domain', domains.length === 1 ? domains[0] : undefined),
+      ...associations(term),
     });
+    if (domains.length > 1)
+      skipped.push(`${term.urn}: domains (${domains.length} domains; a manifest holds one)`);
     count('GlossaryTerm');
   }
   const termRef = (urn: string): string => termIds.get(urn) ?? urn;
@@ -104,6 +178,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       ...optional('description', optionalString(properties['description'])),
       ...optional('version', versionTag(properties['version'])),
       ...optional('sources', nonEmpty(urnList(properties['sources']))),
+      ...associations(feature),
     });
   }
   const featureRef = (urn: string): string => featureKeys.get(urn) ?? urn;
@@ -131,6 +206,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       platform: urn.platform,
       ...optional('description', optionalString(properties['description'])),
       ...optional('features', nonEmpty(features)),
+      ...associations(table),
     });
     count('MLFeatureTable');
   }
@@ -163,6 +239,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       platform: urn.platform,
       env: urn.env,
       ...optional('description', optionalString(properties['description'])),
+      ...associations(group),
     });
     count('MLModelGroup');
   }
@@ -193,6 +270,7 @@ export function renderManifests(input: ExportInput): ExportOutput {
       ...optional('version', versionTag(properties['version'])),
       ...optional('groups', nonEmpty(groups.map(groupRef))),
       ...optional('features', nonEmpty(urnList(properties['mlFeatures']).map(featureRef))),
+      ...associations(model),
     });
     count('MLModel');
   }
@@ -243,6 +321,47 @@ function termUrnsOf(aspect: JsonObject | undefined): string[] {
         .map((term) => stringOr(term['urn']))
         .filter((urn) => urn !== '')
     : [];
+}
+
+/** Owner lines as a manifest writes them: a corpuser by its id, a group by its URN; the type when not the default. */
+function ownersOf(entity: ExportedEntity): Doc[] {
+  const owners = entity.aspects.get('ownership')?.['owners'];
+  return (Array.isArray(owners) ? owners.filter(isJsonObject) : []).flatMap((line): Doc[] => {
+    const owner = stringOr(line['owner']);
+    const parsed = parseUrn(owner);
+    if (!parsed.ok || (parsed.value.entityType !== 'corpuser' && parsed.value.entityType !== 'corpGroup'))
+      return [];
+    const plainId = parsed.value.entityType === 'corpuser' && formatUrn(parsed.value) === owner;
+    const type = ownerTypeKey(line);
+    return [
+      {
+        owner: plainId && parsed.value.entityType === 'corpuser' ? parsed.value.username : owner,
+        ...optional('type', type === 'TECHNICAL_OWNER' ? undefined : type),
+      },
+    ];
+  });
+}
+
+function tagUrnsOf(aspect: JsonObject | undefined): string[] {
+  const tags = aspect?.['tags'];
+  return Array.isArray(tags)
+    ? [...new Set(tags.filter(isJsonObject).map((tag) => stringOr(tag['tag'])))].filter((urn) => urn !== '')
+    : [];
+}
+
+function linksOf(aspect: JsonObject | undefined): Doc[] {
+  const elements = aspect?.['elements'];
+  const seen = new Set<string>();
+  return (Array.isArray(elements) ? elements.filter(isJsonObject) : []).flatMap((element): Doc[] => {
+    const url = stringOr(element['url']);
+    if (url === '' || seen.has(url)) return [];
+    seen.add(url);
+    return [{ url, ...optional('description', stringOr(element['description']) || undefined) }];
+  });
+}
+
+function nonEmptyMap(value: JsonValue | undefined): JsonObject | undefined {
+  return isJsonObject(value) && Object.keys(value).length > 0 ? value : undefined;
 }
 
 function urnList(value: JsonValue | undefined): string[] {

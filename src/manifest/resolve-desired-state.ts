@@ -2,6 +2,8 @@ import type { Diagnostic, SourceLocation } from '../errors.js';
 import {
   DEFAULT_ACTOR,
   DEFAULT_ENV,
+  type DesiredAspect,
+  type DesiredAssociations,
   type DesiredDatasetTerms,
   type DesiredEntity,
   type DesiredState,
@@ -12,12 +14,15 @@ import {
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
-import { formatUrn, parseUrn } from '../model/urn.js';
+import { formatUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
+import { checkNodeTree } from './node-tree.js';
 import {
   isFeatureReference,
+  type Associations,
   type DatasetRefValue,
   type DatasetTermsManifest,
   type FeatureFields,
+  type GlossaryTermManifest,
   type Manifest,
   type MLFeatureTableManifest,
   type MLModelManifest,
@@ -50,12 +55,16 @@ export function resolveDesiredState(
  * reported as unknown: the document's own error is the one to fix, and a second error would mislead.
  */
 interface ShadowNames {
+  readonly nodeIds: ReadonlySet<string>;
+  readonly tagIds: ReadonlySet<string>;
   readonly termIds: ReadonlySet<string>;
   readonly featureKeys: ReadonlySet<string>;
   readonly groupNames: ReadonlySet<string>;
 }
 
 function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
+  const nodeIds = new Set<string>();
+  const tagIds = new Set<string>();
   const termIds = new Set<string>();
   const featureKeys = new Set<string>();
   const groupNames = new Set<string>();
@@ -66,6 +75,12 @@ function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
     switch (value['kind']) {
       case 'GlossaryTerm':
         if (text(value['id']) !== undefined) termIds.add(text(value['id']) as string);
+        break;
+      case 'GlossaryNode':
+        if (text(value['id']) !== undefined) nodeIds.add(text(value['id']) as string);
+        break;
+      case 'Tag':
+        if (text(value['id']) !== undefined) tagIds.add(text(value['id']) as string);
         break;
       case 'MLFeature':
         if (name !== undefined) featureKeys.add(`${text(value['namespace']) ?? ''}.${name}`);
@@ -85,7 +100,7 @@ function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
         break;
     }
   }
-  return { termIds, featureKeys, groupNames };
+  return { nodeIds, tagIds, termIds, featureKeys, groupNames };
 }
 
 function ofKind<K extends Manifest['kind']>(
@@ -100,6 +115,9 @@ class Resolver {
   private readonly declared = new Map<string, SourceLocation>();
   private readonly entities: DesiredEntity[] = [];
   private readonly termUrnsById = new Map<string, string>();
+  private readonly nodeUrnsById = new Map<string, string>();
+  private readonly tagUrnsById = new Map<string, string>();
+  private readonly externalEntities = new Map<string, ExternalReference>();
   private readonly featureUrnsByKey = new Map<string, string>();
   private readonly groupUrns = new Map<string, string>();
   private readonly externalTerms = new Map<string, ExternalReference>();
@@ -113,6 +131,8 @@ class Resolver {
   }
 
   resolve(): ResolveOutcome {
+    this.declareTags();
+    this.declareNodes();
     this.declareTerms();
     this.declareFeatures();
     this.declareGroups();
@@ -129,6 +149,7 @@ class Resolver {
           a.datasetUrn < b.datasetUrn ? -1 : a.datasetUrn > b.datasetUrn ? 1 : 0,
         ),
         externalTerms: [...this.externalTerms.values()].sort(byUrn),
+        externalEntities: [...this.externalEntities.values()].sort(byUrn),
       },
       diagnostics: this.diagnostics,
     };
@@ -157,21 +178,190 @@ class Resolver {
     };
   }
 
-  private declareTerms(): void {
-    for (const doc of ofKind(this.documents, 'GlossaryTerm')) {
-      const { id, name, definition, termSource } = doc.manifest;
-      const urn = formatUrn({ entityType: 'glossaryTerm', id });
+  private declareTags(): void {
+    for (const doc of ofKind(this.documents, 'Tag')) {
+      const { id, name, description, colorHex } = doc.manifest;
+      const urn = formatUrn({ entityType: 'tag', id });
       const source = doc.source.locate(['id']);
       if (!this.declare(urn, source)) continue;
-      this.termUrnsById.set(id, urn);
+      this.tagUrnsById.set(id, urn);
       this.entities.push({
         urn,
-        entityType: 'glossaryTerm',
-        aspectName: 'glossaryTermInfo',
-        fields: { name, definition: definition ?? '', termSource: termSource ?? 'INTERNAL' },
+        entityType: 'tag',
+        aspectName: 'tagProperties',
+        fields: compact({ name: name ?? id, description, colorHex }),
         source,
+        associations: this.associations(doc, doc.manifest, []),
       });
     }
+  }
+
+  /** Nodes are declared first, then their parents resolved: a node may name a parent declared after it. */
+  private declareNodes(): void {
+    const nodes = ofKind(this.documents, 'GlossaryNode').filter((doc) => {
+      const urn = formatUrn({ entityType: 'glossaryNode', id: doc.manifest.id });
+      if (!this.declare(urn, doc.source.locate(['id']))) return false;
+      this.nodeUrnsById.set(doc.manifest.id, urn);
+      return true;
+    });
+    const parents = new Map<string, { parent: string; source: SourceLocation }>();
+    for (const doc of nodes) {
+      const { id, name, definition, parent, customProperties } = doc.manifest;
+      const urn = this.nodeUrnsById.get(id) as string;
+      const parentNode =
+        parent === undefined
+          ? undefined
+          : this.simpleRef('glossaryNode', parent, doc.source.locate(['parent']));
+      if (parentNode !== undefined)
+        parents.set(urn, { parent: parentNode, source: doc.source.locate(['parent']) });
+      this.entities.push({
+        urn,
+        entityType: 'glossaryNode',
+        aspectName: 'glossaryNodeInfo',
+        fields: compact({ name, definition: definition ?? '', parentNode, customProperties }),
+        source: doc.source.locate(['id']),
+        associations: this.associations(doc, doc.manifest, []),
+      });
+    }
+    this.diagnostics.push(...checkNodeTree(parents));
+  }
+
+  /** Term ids first (related terms may name any declared term), then each term's fields. */
+  private declareTerms(): void {
+    const terms = ofKind(this.documents, 'GlossaryTerm').filter((doc) => {
+      const urn = formatUrn({ entityType: 'glossaryTerm', id: doc.manifest.id });
+      if (!this.declare(urn, doc.source.locate(['id']))) return false;
+      this.termUrnsById.set(doc.manifest.id, urn);
+      return true;
+    });
+    for (const doc of terms) {
+      const { id, name, definition, termSource, parent, sourceRef, sourceUrl, customProperties } =
+        doc.manifest;
+      const source = doc.source.locate(['id']);
+      this.entities.push({
+        urn: this.termUrnsById.get(id) as string,
+        entityType: 'glossaryTerm',
+        aspectName: 'glossaryTermInfo',
+        fields: compact({
+          name,
+          definition: definition ?? '',
+          termSource: termSource ?? 'INTERNAL',
+          parentNode:
+            parent === undefined
+              ? undefined
+              : this.simpleRef('glossaryNode', parent, doc.source.locate(['parent'])),
+          sourceRef,
+          sourceUrl,
+          customProperties,
+        }),
+        source,
+        aspects: this.termAspects(doc, source),
+        associations: this.associations(doc, doc.manifest, []),
+      });
+    }
+  }
+
+  /** glossaryRelatedTerms and domains of a term: the whole aspect when declared, null when not. */
+  private termAspects(doc: Doc<GlossaryTermManifest>, source: SourceLocation): DesiredAspect[] {
+    const { relatedTerms, domain } = doc.manifest;
+    const related = (key: 'isA' | 'hasA' | 'values' | 'relatedTo'): string[] =>
+      this.termEdges(doc, relatedTerms?.[key] ?? [], ['relatedTerms', key]).map((edge) => edge.termUrn);
+    const domainUrn =
+      domain === undefined
+        ? undefined
+        : this.simpleRef('domain', domain, doc.source.locate(['domain']), false);
+    return [
+      {
+        aspectName: 'glossaryRelatedTerms',
+        value:
+          relatedTerms === undefined
+            ? null
+            : compact({
+                isRelatedTerms: related('isA'),
+                hasRelatedTerms: related('hasA'),
+                values: related('values'),
+                relatedTerms: related('relatedTo'),
+              }),
+        source: relatedTerms === undefined ? source : doc.source.locate(['relatedTerms']),
+      },
+      {
+        aspectName: 'domains',
+        value: domainUrn === undefined ? null : { domains: [domainUrn] },
+        source: domain === undefined ? source : doc.source.locate(['domain']),
+      },
+    ];
+  }
+
+  /** owners, tags and links of one declaration (`at`: the path of an inline item, [] for the document). */
+  private associations(doc: Doc<Manifest>, declared: Associations, at: Path): DesiredAssociations {
+    const owners = new Map<string, DesiredAssociations['owners'][number]>();
+    (declared.owners ?? []).forEach((line, index) => {
+      const source = doc.source.locate([...at, 'owners', index]);
+      const owner = this.ownerUrn(line.owner, doc.source.locate([...at, 'owners', index, 'owner']));
+      if (owner === undefined) return;
+      const type = line.type ?? 'TECHNICAL_OWNER';
+      const custom = type.startsWith('urn:');
+      const key = `${owner} ${type}`;
+      if (!owners.has(key))
+        owners.set(key, {
+          owner,
+          type: custom ? 'CUSTOM' : type,
+          ...(custom ? { typeUrn: type } : {}),
+          source,
+        });
+    });
+    const tags = new Map<string, DesiredAssociations['tags'][number]>();
+    (declared.tags ?? []).forEach((ref, index) => {
+      const source = doc.source.locate([...at, 'tags', index]);
+      const tagUrn = this.simpleRef('tag', ref, source);
+      if (tagUrn !== undefined && !tags.has(tagUrn)) tags.set(tagUrn, { tagUrn, source });
+    });
+    const links = new Map<string, DesiredAssociations['links'][number]>();
+    (declared.links ?? []).forEach((link, index) => {
+      const source = doc.source.locate([...at, 'links', index]);
+      if (!links.has(link.url))
+        links.set(link.url, { url: link.url, description: link.description ?? '', source });
+    });
+    return { owners: [...owners.values()], tags: [...tags.values()], links: [...links.values()] };
+  }
+
+  /** A corpuser id or a corpuser/corpGroup URN. */
+  private ownerUrn(ref: string, source: SourceLocation): string | undefined {
+    if (!ref.startsWith('urn:')) return formatUrn({ entityType: 'corpuser', username: ref });
+    const parsed = parseUrn(ref);
+    if (parsed.ok && (parsed.value.entityType === 'corpuser' || parsed.value.entityType === 'corpGroup'))
+      return formatUrn(parsed.value);
+    const reason = parsed.ok ? `it is a ${parsed.value.entityType} URN` : parsed.error;
+    this.error('MALFORMED_URN', `malformed owner URN '${ref}'`, source, {
+      hint: `${reason}; an owner is urn:li:corpuser:<id> or urn:li:corpGroup:<id>`,
+    });
+    return undefined;
+  }
+
+  /**
+   * A reference to a tag, glossary node or domain: a URN, or an id. An id declared in the manifests resolves to
+   * it; any other id must name an entity that already exists (checked against the catalog before writing).
+   */
+  private simpleRef(
+    entityType: SimpleIdEntityType,
+    ref: string,
+    source: SourceLocation,
+    mustExist = true,
+  ): string | undefined {
+    if (ref.startsWith('urn:')) return this.parsedUrn(ref, entityType, source);
+    const declared = entityType === 'tag' ? this.tagUrnsById : this.nodeUrnsById;
+    const urn = formatUrn({ entityType, id: ref });
+    if (!mustExist || declared.has(ref)) return urn;
+    const shadow = entityType === 'tag' ? this.shadow.tagIds : this.shadow.nodeIds;
+    if (shadow.has(ref)) return urn;
+    const kind = entityType === 'tag' ? 'Tag' : 'GlossaryNode';
+    if (!this.externalEntities.has(urn)) {
+      const hint =
+        didYouMean(ref, [...declared.keys(), ...shadow]) ??
+        `declare a ${kind} with id '${ref}' in the manifests, or create it in DataHub first`;
+      this.externalEntities.set(urn, { urn, source, hint });
+    }
+    return urn;
   }
 
   private declareFeatures(): void {
@@ -204,6 +394,7 @@ class Resolver {
         sources: unique(sources),
       }),
       source,
+      associations: this.associations(doc, feature, at),
     });
   }
 
@@ -222,6 +413,7 @@ class Resolver {
         aspectName: 'mlModelGroupProperties',
         fields: compact({ description: doc.manifest.description }),
         source,
+        associations: this.associations(doc, doc.manifest, []),
       });
     }
   }
@@ -242,6 +434,7 @@ class Resolver {
           mlFeatures: unique(this.tableFeatures(doc)),
         }),
         source,
+        associations: this.associations(doc, doc.manifest, []),
       });
     }
   }
@@ -280,6 +473,7 @@ class Resolver {
           ),
         }),
         source,
+        associations: this.associations(doc, doc.manifest, []),
       });
     }
   }

@@ -6,7 +6,9 @@ import addFormatsModule from 'ajv-formats';
 /** The manifest kinds and the schema file of each (schemas/ is also published for editors). */
 export const KIND_SCHEMA_FILES = {
   Settings: 'settings.schema.json',
+  GlossaryNode: 'glossary-node.schema.json',
   GlossaryTerm: 'glossary-term.schema.json',
+  Tag: 'tag.schema.json',
   MLFeature: 'ml-feature.schema.json',
   MLFeatureTable: 'ml-feature-table.schema.json',
   MLModelGroup: 'ml-model-group.schema.json',

@@ -7,6 +7,8 @@ import type { JsonObject } from './json.js';
 
 /** The aspects whose manifest-expressible fields the tool owns (architecture.md, section 3.1). */
 export const OWNED_ASPECTS = {
+  tag: 'tagProperties',
+  glossaryNode: 'glossaryNodeInfo',
   glossaryTerm: 'glossaryTermInfo',
   mlFeature: 'mlFeatureProperties',
   mlFeatureTable: 'mlFeatureTableProperties',
@@ -20,15 +22,79 @@ export const MANAGED_ENTITY_TYPES = Object.keys(OWNED_ASPECTS) as ManagedEntityT
 
 /** The fields of each owned aspect that the manifest format can express: the tool owns exactly these. */
 export const OWNED_FIELDS: Readonly<Record<OwnedAspectName, readonly string[]>> = {
-  glossaryTermInfo: ['name', 'definition', 'termSource'],
+  tagProperties: ['name', 'description', 'colorHex'],
+  glossaryNodeInfo: ['name', 'definition', 'parentNode'],
+  glossaryTermInfo: ['name', 'definition', 'termSource', 'parentNode', 'sourceRef', 'sourceUrl'],
   mlFeatureProperties: ['description', 'dataType', 'version', 'sources'],
   mlFeatureTableProperties: ['description', 'mlFeatures'],
   mlModelGroupProperties: ['description'],
   mlModelProperties: ['description', 'type', 'version', 'groups', 'mlFeatures'],
 };
 
+/**
+ * Fields the tool owns only when the manifest declares them (`customProperties`: a map others often fill in;
+ * declaring it, even as {}, makes the manifest the truth for the whole map).
+ */
+export const DECLARED_ONLY_FIELDS: readonly string[] = ['customProperties'];
+
 /** List fields whose order carries no meaning: compared as sets, written in manifest order. */
-export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set(['sources', 'mlFeatures', 'groups']);
+export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set([
+  'sources',
+  'mlFeatures',
+  'groups',
+  'isRelatedTerms',
+  'hasRelatedTerms',
+  'values',
+  'relatedTerms',
+  'domains',
+]);
+
+/**
+ * Whole aspects besides the owned one that a kind can declare (GlossaryTerm: relatedTerms, domain). A declared
+ * one is the manifest's; an undeclared one is left alone unless the tool wrote it last (then it is cleared, as
+ * removing the line asks).
+ */
+export const DECLARABLE_ASPECTS: Readonly<Partial<Record<ManagedEntityType, readonly string[]>>> = {
+  glossaryTerm: ['glossaryRelatedTerms', 'domains'],
+};
+
+export interface DesiredAspect {
+  readonly aspectName: string;
+  /** The whole aspect as declared; null when the manifest does not declare it. */
+  readonly value: JsonObject | null;
+  readonly source: SourceLocation;
+}
+
+/** An owner line: who, and as what (an OwnershipType, or CUSTOM with the type's URN). */
+export interface DesiredOwner {
+  readonly owner: string;
+  readonly type: string;
+  readonly typeUrn?: string;
+  readonly source: SourceLocation;
+}
+
+export interface DesiredTag {
+  readonly tagUrn: string;
+  readonly source: SourceLocation;
+}
+
+export interface DesiredLink {
+  readonly url: string;
+  readonly description: string;
+  readonly source: SourceLocation;
+}
+
+/** owners, tags and links of one entity: each line is added with the tool's marker, and only those are removed. */
+export interface DesiredAssociations {
+  readonly owners: readonly DesiredOwner[];
+  readonly tags: readonly DesiredTag[];
+  readonly links: readonly DesiredLink[];
+}
+
+/** The aspects an entity's owners, tags and links live in (read by the plan for every declared entity). */
+export const ASSOCIATION_ASPECTS = ['ownership', 'globalTags', 'institutionalMemory'] as const;
+
+export const NO_ASSOCIATIONS: DesiredAssociations = { owners: [], tags: [], links: [] };
 
 export interface DesiredEntity {
   readonly urn: string;
@@ -38,6 +104,9 @@ export interface DesiredEntity {
   readonly fields: JsonObject;
   /** The document (or inline item) that declares the entity. */
   readonly source: SourceLocation;
+  /** The other aspects of DECLARABLE_ASPECTS for this entity type, declared or not. */
+  readonly aspects?: readonly DesiredAspect[];
+  readonly associations?: DesiredAssociations;
 }
 
 export interface DesiredTermEdge {
@@ -72,6 +141,8 @@ export interface ResolvedSettings {
 export interface ExternalReference {
   readonly urn: string;
   readonly source: SourceLocation;
+  /** What to do when it turns out not to exist. */
+  readonly hint?: string;
 }
 
 export interface DesiredState {
@@ -82,6 +153,8 @@ export interface DesiredState {
   readonly datasets: readonly DesiredDatasetTerms[];
   /** Terms referenced by URN but not declared in the catalog: they must already exist. */
   readonly externalTerms: readonly ExternalReference[];
+  /** Glossary nodes and tags referenced by URN but not declared: they must already exist too. */
+  readonly externalEntities?: readonly ExternalReference[];
 }
 
 export const DEFAULT_ACTOR = 'urn:li:corpuser:catalog';

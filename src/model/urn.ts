@@ -35,18 +35,38 @@ export type EntityUrn =
       readonly name: string;
       readonly env: string;
     }
-  | { readonly entityType: 'glossaryTerm'; readonly id: string }
+  | { readonly entityType: SimpleIdEntityType; readonly id: string }
   | { readonly entityType: 'corpuser'; readonly username: string }
   | { readonly entityType: 'dataPlatform'; readonly name: string };
 
+/** Entity types whose URN is `urn:li:<type>:<id>` with one id part. */
+export const SIMPLE_ID_ENTITY_TYPES = [
+  'glossaryTerm',
+  'glossaryNode',
+  'tag',
+  'corpGroup',
+  'domain',
+  'ownershipType',
+] as const;
+export type SimpleIdEntityType = (typeof SIMPLE_ID_ENTITY_TYPES)[number];
+
+function isSimpleIdEntityType(entityType: string): entityType is SimpleIdEntityType {
+  return (SIMPLE_ID_ENTITY_TYPES as readonly string[]).includes(entityType);
+}
+
 export type UrnEntityType = EntityUrn['entityType'];
+
+/** The parsed URN of one entity type. */
+export type UrnOf<T extends UrnEntityType> = T extends SimpleIdEntityType
+  ? { readonly entityType: T; readonly id: string }
+  : Extract<EntityUrn, { entityType: T }>;
 export const URN_ENTITY_TYPES: readonly UrnEntityType[] = [
   'dataset',
   'mlFeature',
   'mlFeatureTable',
   'mlModel',
   'mlModelGroup',
-  'glossaryTerm',
+  ...SIMPLE_ID_ENTITY_TYPES,
   'corpuser',
   'dataPlatform',
 ];
@@ -94,7 +114,12 @@ export function formatUrn(urn: EntityUrn): string {
     case 'mlModelGroup':
       return tuple('mlModelGroup', [platformUrn(urn.platform), encodeUrnPart(urn.name), urn.env]);
     case 'glossaryTerm':
-      return `urn:li:glossaryTerm:${encodeUrnPart(urn.id)}`;
+    case 'glossaryNode':
+    case 'tag':
+    case 'corpGroup':
+    case 'domain':
+    case 'ownershipType':
+      return `urn:li:${urn.entityType}:${encodeUrnPart(urn.id)}`;
     case 'corpuser':
       return `urn:li:corpuser:${encodeUrnPart(urn.username)}`;
     case 'dataPlatform':
@@ -188,11 +213,16 @@ export function parseUrn(text: string): ParseResult<EntityUrn> {
       };
     }
     case 'glossaryTerm':
+    case 'glossaryNode':
+    case 'tag':
+    case 'corpGroup':
+    case 'domain':
+    case 'ownershipType':
     case 'corpuser':
     case 'dataPlatform': {
       if (parts.length !== 1) return fail(`a ${entityType} URN has a single id`);
       const id = decodeUrnPart(parts[0] as string);
-      if (entityType === 'glossaryTerm') return { ok: true, value: { entityType, id } };
+      if (isSimpleIdEntityType(entityType)) return { ok: true, value: { entityType, id } };
       if (entityType === 'corpuser') return { ok: true, value: { entityType, username: id } };
       return { ok: true, value: { entityType, name: id } };
     }

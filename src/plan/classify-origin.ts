@@ -4,7 +4,13 @@
  * drift when the base asked for exactly this too (the live catalog moved away from what main declares).
  */
 import { assertNever } from '../errors.js';
-import { OWNED_FIELDS, type DesiredState } from '../model/desired-state.js';
+import {
+  DECLARED_ONLY_FIELDS,
+  OWNED_FIELDS,
+  type DesiredEntity,
+  type DesiredState,
+} from '../model/desired-state.js';
+import { jsonEqual, type JsonValue } from '../model/json.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { sameField } from './normalize.js';
 import type { Change, ChangeOrigin, Plan, TermEdge } from './types.js';
@@ -18,9 +24,29 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
     const before = baseEntities.get(urn);
     const now = headEntities.get(urn);
     if (before === undefined || now === undefined || before.aspectName !== now.aspectName) return false;
-    return OWNED_FIELDS[now.aspectName].every((field) =>
-      sameField(now.aspectName, field, before.fields[field], now.fields[field]),
+    return (
+      [...OWNED_FIELDS[now.aspectName], ...DECLARED_ONLY_FIELDS].every((field) =>
+        sameField(now.aspectName, field, before.fields[field], now.fields[field]),
+      ) && jsonEqual(stableAspects(before), stableAspects(now))
     );
+  };
+  const associationKeys = (entity: DesiredEntity | undefined, aspect: string): string => {
+    const lines = entity?.associations;
+    if (lines === undefined) return '';
+    if (aspect === 'ownership')
+      return lines.owners
+        .map((owner) => `${owner.owner} ${owner.typeUrn ?? owner.type}`)
+        .sort()
+        .join('\n');
+    if (aspect === 'globalTags')
+      return lines.tags
+        .map((tag) => tag.tagUrn)
+        .sort()
+        .join('\n');
+    return lines.links
+      .map((link) => `${link.url} ${link.description}`)
+      .sort()
+      .join('\n');
   };
   const declaredAtBase = (datasetUrn: string, edge: TermEdge): boolean => {
     const dataset = baseDatasets.get(datasetUrn);
@@ -40,6 +66,11 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
       case 'status':
         // Deleting what main still declares, or restoring what main already declared, is about the live side.
         return baseEntities.has(change.urn) === (change.action === 'restore') ? 'drift' : 'manifest';
+      case 'associations':
+        return associationKeys(baseEntities.get(change.urn), change.aspect) ===
+          associationKeys(headEntities.get(change.urn), change.aspect)
+          ? 'drift'
+          : 'manifest';
       case 'termEdges': {
         const manifest =
           change.added.some((edge) => !declaredAtBase(change.urn, edge)) ||
@@ -58,4 +89,9 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
     changes,
     summary: { ...plan.summary, byOrigin: { manifest: changes.length - drift, drift } },
   };
+}
+
+/** The declarable aspects of an entity in a comparable form. */
+function stableAspects(entity: DesiredEntity): JsonValue {
+  return (entity.aspects ?? []).map((aspect) => ({ name: aspect.aspectName, value: aspect.value }));
 }

@@ -7,7 +7,7 @@ import {
 } from '../model/desired-state.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { versionSeen } from '../model/live-state.js';
-import { diffEntity } from './diff-entities.js';
+import { diffDeclaredEntity } from './diff-entities.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanNote, type PlanSummary } from './types.js';
@@ -31,9 +31,10 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   let unchanged = 0;
 
   for (const entity of desired.entities) {
-    const entityChanges = diffEntity(entity, live.entities.get(entity.urn));
-    if (entityChanges.length === 0) unchanged += 1;
-    changes.push(...entityChanges);
+    const diff = diffDeclaredEntity(entity, live.entities.get(entity.urn), actor);
+    if (diff.changes.length === 0) unchanged += 1;
+    changes.push(...diff.changes);
+    notes.push(...diff.notes);
   }
   const declaredDatasets = new Set(desired.datasets.map((dataset) => dataset.datasetUrn));
   for (const dataset of desired.datasets) {
@@ -111,6 +112,8 @@ function pruneChanges(
 }
 
 const PHASES: readonly string[] = [
+  'tag',
+  'glossaryNode',
   'glossaryTerm',
   'mlModelGroup',
   'mlFeature',
@@ -130,6 +133,7 @@ export function phaseOf(change: Change): number {
         : PHASES.indexOf('dataset');
     case 'upsertAspect':
     case 'createGlossaryTerm':
+    case 'associations':
       return PHASES.indexOf(change.entityType);
     default:
       return assertNever(change);
@@ -143,12 +147,25 @@ export function orderChanges(changes: readonly Change[]): Change[] {
 }
 
 function summarize(changes: readonly Change[], unchanged: number): PlanSummary {
-  const summary = { create: 0, update: 0, delete: 0, termsAttached: 0, termsDetached: 0, unchanged };
+  const summary = {
+    create: 0,
+    update: 0,
+    delete: 0,
+    termsAttached: 0,
+    termsDetached: 0,
+    associationsAdded: 0,
+    associationsRemoved: 0,
+    unchanged,
+  };
   for (const change of changes) {
     switch (change.kind) {
       case 'termEdges':
         summary.termsAttached += change.added.length;
         summary.termsDetached += change.removed.length;
+        break;
+      case 'associations':
+        summary.associationsAdded += change.added.length;
+        summary.associationsRemoved += change.removed.length;
         break;
       case 'status':
         if (change.action === 'delete') summary.delete += 1;

@@ -1,16 +1,51 @@
-import { OWNED_FIELDS, type DesiredEntity } from '../model/desired-state.js';
+import {
+  DECLARED_ONLY_FIELDS,
+  OWNED_FIELDS,
+  type DesiredAspect,
+  type DesiredEntity,
+} from '../model/desired-state.js';
 import { stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
 import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
 import { sameField } from './normalize.js';
-import type { Change, FieldChange } from './types.js';
+import { diffAssociations } from './diff-associations.js';
+import { carriesMarker } from './ownership.js';
+import type { Change, FieldChange, PlanNote } from './types.js';
+
+export interface EntityDiff {
+  readonly changes: readonly Change[];
+  readonly notes: readonly PlanNote[];
+}
+
+/** Every change one declared entity needs: its owned aspect, its declarable aspects, its owners, tags, links. */
+export function diffDeclaredEntity(
+  desired: DesiredEntity,
+  live: LiveEntity | undefined,
+  actor: string,
+): EntityDiff {
+  const associations = diffAssociations(desired, live, actor);
+  const changes = [
+    ...diffEntity(
+      desired,
+      live,
+      associations.changes.some((change) => change.aspect === 'ownership'),
+    ),
+    ...(desired.aspects ?? []).flatMap((aspect) => diffDeclarableAspect(desired, aspect, live, actor)),
+    ...associations.changes,
+  ];
+  return { changes, notes: associations.notes };
+}
 
 /**
  * The changes that make one declared entity match its manifest. The owned aspect is written as the live value
  * with the owned fields overlaid: fields the format cannot express survive byte for byte, and an owned field
  * that is equal after normalization keeps its live form. No difference, no change.
  */
-export function diffEntity(desired: DesiredEntity, live: LiveEntity | undefined): Change[] {
+export function diffEntity(
+  desired: DesiredEntity,
+  live: LiveEntity | undefined,
+  writesOwnership = false,
+): Change[] {
   const changes: Change[] = [];
   const status = live?.aspects.get('status');
   if (status?.value['removed'] === true) {
@@ -43,9 +78,16 @@ export function diffEntity(desired: DesiredEntity, live: LiveEntity | undefined)
     source: desired.source,
   };
   const isNewEntity = live?.exists !== true;
-  if (desired.entityType === 'glossaryTerm' && isNewEntity && desired.fields['termSource'] === 'INTERNAL') {
+  if (
+    desired.entityType === 'glossaryTerm' &&
+    isNewEntity &&
+    desired.fields['termSource'] === 'INTERNAL' &&
+    Object.keys(desired.fields).every((field) => CREATE_TERM_FIELDS.has(field)) &&
+    !writesOwnership
+  ) {
     // createGlossaryTerm writes exactly {name, definition, termSource: INTERNAL}: DataHub's own way to create
-    // a term (it also records the caller as the term's technical owner).
+    // a term. It also records the caller as the term's technical owner, so a term that declares owners (whose
+    // ownership write would then meet an aspect it did not see) or more fields is written as an aspect.
     const raw = parseRawUrn(desired.urn);
     changes.push({
       ...common,
@@ -71,13 +113,79 @@ export function diffEntity(desired: DesiredEntity, live: LiveEntity | undefined)
   return changes;
 }
 
+const CREATE_TERM_FIELDS: ReadonlySet<string> = new Set(['name', 'definition', 'termSource']);
+
+/** The fields of an aspect the tool owns for this entity: the format's, and customProperties when declared. */
+function ownedFields(desired: DesiredEntity): readonly string[] {
+  return [
+    ...OWNED_FIELDS[desired.aspectName],
+    ...DECLARED_ONLY_FIELDS.filter((field) => desired.fields[field] !== undefined),
+  ];
+}
+
+/**
+ * A whole aspect a kind can declare (a term's relatedTerms or domain). Declared: the manifest is the truth for
+ * it. Not declared: left as it is, unless the tool wrote it last; then its fields are cleared, as removing the
+ * line from the manifest asks.
+ */
+function diffDeclarableAspect(
+  desired: DesiredEntity,
+  aspect: DesiredAspect,
+  live: LiveEntity | undefined,
+  actor: string,
+): Change[] {
+  const liveAspect = live?.aspects.get(aspect.aspectName);
+  const current = liveAspect?.value;
+  const fields = DECLARABLE_ASPECT_FIELDS[aspect.aspectName] ?? [];
+  if (aspect.value === null && (current === undefined || !carriesMarker(liveAspect?.systemMetadata, actor)))
+    return [];
+  const want = aspect.value ?? {};
+  const after: Record<string, JsonValue> = { ...(current ?? {}) };
+  const changed: FieldChange[] = [];
+  for (const field of fields) {
+    if (sameField(aspect.aspectName, field, want[field], current?.[field])) continue;
+    changed.push({
+      path: field,
+      ...(current?.[field] === undefined ? {} : { before: current[field] }),
+      ...(want[field] === undefined ? {} : { after: want[field] }),
+    });
+    if (want[field] === undefined) delete after[field];
+    else after[field] = want[field];
+  }
+  if (changed.length === 0) return [];
+  // domains requires its list: an emptied one is written as [].
+  if (aspect.aspectName === 'domains' && after['domains'] === undefined) after['domains'] = [];
+  return [
+    {
+      kind: 'upsertAspect',
+      action: current === undefined ? 'create' : 'update',
+      id: `${aspect.aspectName} ${desired.urn}`,
+      urn: desired.urn,
+      entityType: desired.entityType,
+      aspect: aspect.aspectName,
+      versionSeen: versionSeen(live, aspect.aspectName),
+      source: aspect.source,
+      before: current ?? null,
+      after,
+      fields: changed,
+      markStatus: false,
+    },
+  ];
+}
+
+const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  glossaryRelatedTerms: ['isRelatedTerms', 'hasRelatedTerms', 'values', 'relatedTerms'],
+  domains: ['domains'],
+};
+
 /**
  * What DataHub shows for an owned field the live aspect lacks, where that is not nothing: a term without a
  * name is shown under the last segment of its id, so a manifest naming it so (as `export` writes it) asks for
  * no change.
  */
 function displayedDefault(desired: DesiredEntity, field: string): JsonValue | undefined {
-  if (desired.aspectName !== 'glossaryTermInfo' || field !== 'name') return undefined;
+  const named = desired.aspectName === 'glossaryTermInfo' || desired.aspectName === 'glossaryNodeInfo';
+  if (!named || field !== 'name') return undefined;
   const raw = parseRawUrn(desired.urn);
   return raw.ok ? glossaryTermDisplayName(decodeUrnPart(raw.value.parts[0] ?? '')) : undefined;
 }
@@ -88,7 +196,7 @@ function overlayOwnedFields(
 ): { after: JsonObject; fields: FieldChange[] } {
   const after: Record<string, JsonValue> = { ...(current ?? {}) };
   const fields: FieldChange[] = [];
-  for (const field of OWNED_FIELDS[desired.aspectName]) {
+  for (const field of ownedFields(desired)) {
     const want = desired.fields[field];
     const have = current?.[field];
     const shown = have ?? (current === undefined ? undefined : displayedDefault(desired, field));

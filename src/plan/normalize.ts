@@ -17,6 +17,9 @@ export function normalizeField(
     ].sort();
     return items.length === 0 ? undefined : items;
   }
+  // An empty map and no map read the same in DataHub (customProperties defaults to {}).
+  if (field === 'customProperties' && isJsonObject(value) && Object.keys(value).length === 0)
+    return undefined;
   if (field === 'version' && isJsonObject(value)) {
     return typeof value['versionTag'] === 'string' ? value['versionTag'] : undefined;
   }
@@ -48,7 +51,7 @@ export function sameIgnoringStamps(a: JsonValue | undefined, b: JsonValue | unde
   return jsonEqual(stripStamps(a), stripStamps(b));
 }
 
-const STAMP_FIELDS = new Set(['auditStamp', 'created', 'lastModified']);
+const STAMP_FIELDS = new Set(['auditStamp', 'created', 'lastModified', 'createStamp', 'attribution']);
 
 function stripStamps(value: JsonValue | undefined): JsonValue | undefined {
   if (Array.isArray(value)) return value.map((item: JsonValue) => stripStamps(item) ?? null);

@@ -70,3 +70,45 @@ export function isManagedEntity(entity: LiveEntity, ownedAspect: string, actor: 
     carriesMarker(entity.aspects.get(aspect)?.systemMetadata, actor),
   );
 }
+
+/*
+ * Owners, tags and links carry the marker each record has room for (their PDL files):
+ * - Owner has no attribution in the DataHub releases this tool reads, but an optional `source`
+ *   (OwnershipSource {type, url}): the tool writes type SOURCE_CONTROL (the owner comes from git) and a url naming
+ *   itself and its actor. DataHub's UI writes owners without a source.
+ * - TagAssociation has `attribution` (MetadataAttribution {time, actor, source, sourceDetail}): the tool writes its
+ *   actor and sourceDetail.managedBy.
+ * - InstitutionalMemoryMetadata has `createStamp`: a link is the tool's when its creator is the tool's actor.
+ */
+export function ownerSourceUrl(actor: string): string {
+  return `${OWNERSHIP_CONTEXT}/${actor}`;
+}
+
+export function ownerMarker(actor: string): JsonObject {
+  return { type: 'SOURCE_CONTROL', url: ownerSourceUrl(actor) };
+}
+
+export function isOwnedOwner(owner: JsonValue, actor: string): boolean {
+  if (!isJsonObject(owner) || !isJsonObject(owner['source'])) return false;
+  return owner['source']['type'] === 'SOURCE_CONTROL' && owner['source']['url'] === ownerSourceUrl(actor);
+}
+
+export function tagAttribution(actor: string): JsonObject {
+  return { time: 0, actor, sourceDetail: { managedBy: MANAGED_BY } };
+}
+
+export function isOwnedTag(association: JsonValue, actor: string): boolean {
+  if (!isJsonObject(association) || !isJsonObject(association['attribution'])) return false;
+  const attribution = association['attribution'];
+  return (
+    attribution['actor'] === actor &&
+    isJsonObject(attribution['sourceDetail']) &&
+    attribution['sourceDetail']['managedBy'] === MANAGED_BY
+  );
+}
+
+export function isOwnedLink(element: JsonValue, actor: string): boolean {
+  return (
+    isJsonObject(element) && isJsonObject(element['createStamp']) && element['createStamp']['actor'] === actor
+  );
+}

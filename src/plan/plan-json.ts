@@ -16,6 +16,7 @@ const CHANGE_KINDS: Readonly<Record<Change['kind'], readonly string[]>> = {
   createGlossaryTerm: ['create'],
   status: ['delete', 'restore'],
   termEdges: ['create', 'update'],
+  associations: ['create', 'update'],
 };
 
 /** Parses a saved plan, checking every field apply relies on; a bad plan is refused as a whole. */
@@ -57,7 +58,10 @@ function checkChange(change: unknown, index: number, fail: (problem: string) => 
     if (typeof value[field] !== 'string') fail(`${at}.${field} must be a string`);
   }
   if (!isJsonObject(value['after'])) fail(`${at}.after must be an object`);
-  if (kind === 'termEdges' && (!Array.isArray(value['added']) || !Array.isArray(value['removed']))) {
+  if (
+    (kind === 'termEdges' || kind === 'associations') &&
+    (!Array.isArray(value['added']) || !Array.isArray(value['removed']))
+  ) {
     fail(`${at} needs "added" and "removed" lists`);
   }
   if (kind === 'createGlossaryTerm') {

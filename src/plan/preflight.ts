@@ -54,6 +54,16 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
       });
     }
   }
+  for (const reference of desired.externalEntities ?? []) {
+    if (declared.has(reference.urn) || live.entities.get(reference.urn)?.exists === true) continue;
+    diagnostics.push({
+      code: 'MISSING_ENTITY',
+      severity: 'error',
+      message: `${reference.urn} is neither declared in the manifests nor in the catalog`,
+      location: reference.source,
+      ...(reference.hint === undefined ? {} : { hint: reference.hint }),
+    });
+  }
   for (const [termUrn, edge] of missingTerms) {
     diagnostics.push({
       code: 'MISSING_TERM',

@@ -23,5 +23,6 @@ export function restrictToFiles(state: DesiredState, files: ReadonlySet<string>)
     entities,
     datasets,
     externalTerms: [...required.values()].sort((a, b) => a.urn.localeCompare(b.urn)),
+    externalEntities: (state.externalEntities ?? []).filter((reference) => files.has(reference.source.file)),
   };
 }

@@ -81,7 +81,30 @@ export interface TermEdgesChange extends ChangeBase {
   readonly after: JsonObject;
 }
 
-export type Change = UpsertAspectChange | CreateTermChange | StatusChange | TermEdgesChange;
+/** One owner, tag or link line of an entity, as the plan shows it. */
+export interface AssociationItem {
+  /** Its identity: the owner URN and type, the tag URN, or the link URL. */
+  readonly key: string;
+  readonly label: string;
+  readonly source?: SourceLocation;
+}
+
+/**
+ * Adds and removes owners (ownership), tags (globalTags) or links (institutionalMemory) of one entity. Only
+ * lines carrying the tool's marker are ever removed (see ownership.ts).
+ */
+export interface AssociationsChange extends ChangeBase {
+  readonly kind: 'associations';
+  readonly action: 'create' | 'update';
+  readonly added: readonly AssociationItem[];
+  readonly removed: readonly AssociationItem[];
+  readonly before: JsonObject | null;
+  /** The aspect after the change; audit stamps are filled in when it is written. */
+  readonly after: JsonObject;
+}
+
+export type Change =
+  UpsertAspectChange | CreateTermChange | StatusChange | TermEdgesChange | AssociationsChange;
 
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
@@ -97,6 +120,9 @@ export interface PlanSummary {
   readonly delete: number;
   readonly termsAttached: number;
   readonly termsDetached: number;
+  /** Owners, tags and links added and removed (absent in plans made before they existed). */
+  readonly associationsAdded?: number;
+  readonly associationsRemoved?: number;
   readonly unchanged: number;
   /** With --base: how many changes the manifests caused, and how many are drift of the live catalog. */
   readonly byOrigin?: { readonly manifest: number; readonly drift: number };

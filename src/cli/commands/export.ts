@@ -4,7 +4,12 @@ import { addToRead, readEntities, DATASET_ASPECTS, type ReadRequest } from '../.
 import type { RestliClient } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
 import { renderManifests, type ExportedEntity, type ExportInput } from '../../manifest/render-manifests.js';
-import { OWNED_ASPECTS } from '../../model/desired-state.js';
+import {
+  ASSOCIATION_ASPECTS,
+  DECLARABLE_ASPECTS,
+  OWNED_ASPECTS,
+  type ManagedEntityType,
+} from '../../model/desired-state.js';
 import type { JsonObject } from '../../model/json.js';
 import type { LiveEntity } from '../../model/live-state.js';
 import { parseRawUrn } from '../../model/urn.js';
@@ -13,6 +18,8 @@ import type { CliIo } from '../io.js';
 import { plural } from '../output/plural.js';
 
 export const EXPORT_KINDS = [
+  'Tag',
+  'GlossaryNode',
   'GlossaryTerm',
   'MLFeature',
   'MLFeatureTable',
@@ -23,6 +30,8 @@ export const EXPORT_KINDS = [
 type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const ENTITY_TYPE_OF: Readonly<Record<ExportKind, string>> = {
+  Tag: 'tag',
+  GlossaryNode: 'glossaryNode',
   GlossaryTerm: 'glossaryTerm',
   MLFeature: 'mlFeature',
   MLFeatureTable: 'mlFeatureTable',
@@ -114,10 +123,16 @@ async function readExportInput(
   const byKind = new Map<ExportKind, string[]>();
   for (const kind of EXPORT_KINDS) byKind.set(kind, await wanted(kind));
   // A table carries its inline features: read the features it lists too.
-  const aspectOf = (kind: ExportKind): string[] =>
-    kind === 'DatasetTerms'
-      ? [...DATASET_ASPECTS]
-      : [OWNED_ASPECTS[ENTITY_TYPE_OF[kind] as keyof typeof OWNED_ASPECTS], 'status'];
+  const aspectOf = (kind: ExportKind): string[] => {
+    if (kind === 'DatasetTerms') return [...DATASET_ASPECTS];
+    const entityType = ENTITY_TYPE_OF[kind] as ManagedEntityType;
+    return [
+      OWNED_ASPECTS[entityType],
+      'status',
+      ...ASSOCIATION_ASPECTS,
+      ...(DECLARABLE_ASPECTS[entityType] ?? []),
+    ];
+  };
   for (const [kind, list] of byKind) for (const urn of list) addToRead(request, urn, aspectOf(kind));
   const live = await readEntities(restli, request);
   if (kinds.has('MLFeatureTable') && !kinds.has('MLFeature')) {
@@ -148,6 +163,8 @@ async function readExportInput(
       }))
       .sort((a, b) => a.urn.localeCompare(b.urn));
   return {
+    tags: pick('Tag'),
+    nodes: pick('GlossaryNode'),
     terms: pick('GlossaryTerm'),
     features: pick('MLFeature'),
     tables: pick('MLFeatureTable'),

@@ -65,6 +65,9 @@ function detailsBlock(changes: readonly Change[]): string[] {
     if (change.kind === 'upsertAspect' || change.kind === 'createGlossaryTerm') {
       for (const field of change.fields)
         lines.push(...renderField(field, plain).map((line) => line.trimEnd()));
+    } else if (change.kind === 'associations') {
+      for (const item of change.added) lines.push(`+     ${item.label}`);
+      for (const item of change.removed) lines.push(`-     ${item.label}`);
     } else if (change.kind === 'termEdges') {
       for (const edge of change.added)
         lines.push(`+     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn}`);

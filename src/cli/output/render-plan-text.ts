@@ -53,16 +53,30 @@ export function summaryLine(plan: Plan): string {
       : ` (${plan.summary.byOrigin.manifest} from the manifests, ${plan.summary.byOrigin.drift} drift)`;
   return (
     `Plan: ${create} to create, ${update} to update, ${remove} to delete` +
-    `; ${plural(termsAttached, 'term attachment')} to add, ${termsDetached} to remove${origins}.`
+    `; ${plural(termsAttached, 'term attachment')} to add, ${termsDetached} to remove` +
+    associationsPart(plan) +
+    `${origins}.`
   );
+}
+
+function associationsPart(plan: Plan): string {
+  const added = plan.summary.associationsAdded ?? 0;
+  const removed = plan.summary.associationsRemoved ?? 0;
+  return added + removed === 0 ? '' : `; ${added} owners/tags/links to add, ${removed} to remove`;
 }
 
 export function changeSymbol(change: Change): '+' | '~' | '-' {
   if (change.kind === 'status') return change.action === 'delete' ? '-' : '~';
-  if (change.kind === 'termEdges')
+  if (change.kind === 'termEdges' || change.kind === 'associations')
     return change.added.length === 0 ? '-' : change.removed.length === 0 ? '+' : '~';
   return change.action === 'create' ? '+' : '~';
 }
+
+const ASSOCIATION_TITLES: Readonly<Record<string, string>> = {
+  ownership: 'owners',
+  globalTags: 'tags',
+  institutionalMemory: 'links',
+};
 
 export function changeTitle(change: Change): string {
   switch (change.kind) {
@@ -76,6 +90,8 @@ export function changeTitle(change: Change): string {
         : `restore ${change.urn} (status.removed = false)`;
     case 'termEdges':
       return `${change.aspect === 'glossaryTerms' ? 'terms of' : 'column terms of'} ${change.urn}`;
+    case 'associations':
+      return `${ASSOCIATION_TITLES[change.aspect] ?? change.aspect} of ${change.urn}`;
     default:
       return assertNever(change);
   }
@@ -95,6 +111,10 @@ function renderChange(change: Change, style: Style): string[] {
     case 'termEdges':
       for (const edge of change.added) lines.push(`      ${style.green('+')} ${edgeLabel(edge)}`);
       for (const edge of change.removed) lines.push(`      ${style.red('-')} ${edgeLabel(edge)}`);
+      break;
+    case 'associations':
+      for (const item of change.added) lines.push(`      ${style.green('+')} ${item.label}`);
+      for (const item of change.removed) lines.push(`      ${style.red('-')} ${item.label}`);
       break;
     default:
       assertNever(change);

@@ -1,0 +1,188 @@
+/**
+ * Owners, tags and links of one declared entity. Like term attachments, the unit of ownership is one line: the
+ * tool adds the lines its manifests declare (with its marker) and removes only lines that carry its marker. A
+ * line someone else added is never removed; when the manifests declare it too, it is left as it is and reported.
+ */
+import { NO_ASSOCIATIONS, type DesiredAssociations, type DesiredEntity } from '../model/desired-state.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { versionSeen, type LiveEntity } from '../model/live-state.js';
+import { plannedStamp } from './diff-term-edges.js';
+import { ownerTypeKey } from './owner-type.js';
+import { isOwnedLink, isOwnedOwner, isOwnedTag, ownerMarker, tagAttribution } from './ownership.js';
+import type { AssociationItem, AssociationsChange, PlanNote } from './types.js';
+
+/** How one association aspect is read and written. */
+interface AssociationAspect {
+  readonly aspect: 'ownership' | 'globalTags' | 'institutionalMemory';
+  /** The list field of the aspect. */
+  readonly list: string;
+  /** What a line is called in notes. */
+  readonly noun: string;
+  readonly keyOf: (line: JsonObject) => string;
+  readonly labelOf: (line: JsonObject) => string;
+  readonly isOwned: (line: JsonValue, actor: string) => boolean;
+  /** The other fields a new aspect needs besides the list. */
+  readonly envelope: (actor: string) => JsonObject;
+}
+
+const OWNERSHIP: AssociationAspect = {
+  aspect: 'ownership',
+  list: 'owners',
+  noun: 'owner',
+  keyOf: (line) => `${stringOr(line['owner'])} ${ownerTypeKey(line)}`,
+  labelOf: (line) => `${stringOr(line['owner'])} (${ownerTypeKey(line)})`,
+  isOwned: isOwnedOwner,
+  envelope: (actor) => ({ lastModified: plannedStamp(actor) }),
+};
+
+const TAGS: AssociationAspect = {
+  aspect: 'globalTags',
+  list: 'tags',
+  noun: 'tag',
+  keyOf: (line) => stringOr(line['tag']),
+  labelOf: (line) => stringOr(line['tag']),
+  isOwned: isOwnedTag,
+  envelope: () => ({}),
+};
+
+const LINKS: AssociationAspect = {
+  aspect: 'institutionalMemory',
+  list: 'elements',
+  noun: 'link',
+  keyOf: (line) => stringOr(line['url']),
+  labelOf: (line) => {
+    const description = stringOr(line['description']);
+    return description === '' ? stringOr(line['url']) : `${stringOr(line['url'])} (${description})`;
+  },
+  isOwned: isOwnedLink,
+  envelope: () => ({}),
+};
+
+/** The lines the manifests declare, as the tool writes them. */
+function wantedLines(associations: DesiredAssociations, actor: string): Map<AssociationAspect, WantedLine[]> {
+  return new Map<AssociationAspect, WantedLine[]>([
+    [
+      OWNERSHIP,
+      associations.owners.map((owner) => ({
+        line: {
+          owner: owner.owner,
+          type: owner.type,
+          ...(owner.typeUrn === undefined ? {} : { typeUrn: owner.typeUrn }),
+          source: ownerMarker(actor),
+        },
+        source: owner.source,
+      })),
+    ],
+    [
+      TAGS,
+      associations.tags.map((tag) => ({
+        line: { tag: tag.tagUrn, attribution: tagAttribution(actor) },
+        source: tag.source,
+      })),
+    ],
+    [
+      LINKS,
+      associations.links.map((link) => ({
+        line: { url: link.url, description: link.description, createStamp: plannedStamp(actor) },
+        source: link.source,
+      })),
+    ],
+  ]);
+}
+
+interface WantedLine {
+  readonly line: JsonObject;
+  readonly source: DesiredAssociations['owners'][number]['source'];
+}
+
+export interface AssociationsDiff {
+  readonly changes: AssociationsChange[];
+  readonly notes: PlanNote[];
+}
+
+/**
+ * Compares the declared owners, tags and links of an entity with the live ones. An entity that declares none
+ * still loses the lines the tool added earlier (removing the last line of a list removes it from the catalog).
+ */
+export function diffAssociations(
+  desired: DesiredEntity,
+  live: LiveEntity | undefined,
+  actor: string,
+): AssociationsDiff {
+  const changes: AssociationsChange[] = [];
+  const notes: PlanNote[] = [];
+  const wanted = wantedLines(desired.associations ?? NO_ASSOCIATIONS, actor);
+  for (const [spec, lines] of wanted) {
+    const change = diffOne(spec, desired, lines, live, actor, notes);
+    if (change !== undefined) changes.push(change);
+  }
+  return { changes, notes };
+}
+
+function diffOne(
+  spec: AssociationAspect,
+  desired: DesiredEntity,
+  wanted: readonly WantedLine[],
+  live: LiveEntity | undefined,
+  actor: string,
+  notes: PlanNote[],
+): AssociationsChange | undefined {
+  const current = live?.aspects.get(spec.aspect)?.value;
+  const list = current?.[spec.list];
+  const present = Array.isArray(list) ? list.filter(isJsonObject) : [];
+  const wantedByKey = new Map(wanted.map((item) => [spec.keyOf(item.line), item]));
+  const removed: AssociationItem[] = [];
+  const added: AssociationItem[] = [];
+  const kept: JsonObject[] = [];
+  const presentKeys = new Set<string>();
+
+  for (const line of present) {
+    const key = spec.keyOf(line);
+    const want = wantedByKey.get(key);
+    const owned = spec.isOwned(line, actor);
+    if (owned && (want === undefined || presentKeys.has(key))) {
+      removed.push({ key, label: spec.labelOf(line) });
+      continue;
+    }
+    if (owned && want !== undefined && spec === LINKS && line['description'] !== want.line['description']) {
+      // The tool's own link with another description: replaced by the declared one.
+      removed.push({ key, label: spec.labelOf(line) });
+      continue;
+    }
+    if (!owned && want !== undefined) {
+      notes.push({
+        kind: 'unownedEdge',
+        urn: desired.urn,
+        message: `${spec.noun} ${spec.labelOf(line)} of ${desired.urn} was added by someone else; it is left as it is (not this tool's to remove)`,
+        source: want.source,
+      });
+    }
+    presentKeys.add(key);
+    kept.push(line);
+  }
+  const additions = wanted.filter((item) => !presentKeys.has(spec.keyOf(item.line)));
+  for (const item of additions)
+    added.push({ key: spec.keyOf(item.line), label: spec.labelOf(item.line), source: item.source });
+  if (added.length === 0 && removed.length === 0) return undefined;
+
+  const after: JsonObject = {
+    ...spec.envelope(actor),
+    ...(current ?? {}),
+    ...(spec === OWNERSHIP ? { lastModified: plannedStamp(actor) } : {}),
+    [spec.list]: [...kept, ...additions.map((item) => item.line)],
+  };
+  return {
+    kind: 'associations',
+    action: current === undefined ? 'create' : 'update',
+    id: `${spec.aspect} ${desired.urn}`,
+    urn: desired.urn,
+    entityType: desired.entityType,
+    aspect: spec.aspect,
+    versionSeen: versionSeen(live, spec.aspect),
+    source: desired.source,
+    added,
+    removed,
+    before: current ?? null,
+    after,
+  };
+}
