@@ -14,6 +14,7 @@ import {
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+import { entityHasAspect } from '../model/registry.js';
 import { formatUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
 import { checkNodeTree } from './node-tree.js';
 import {
@@ -191,7 +192,7 @@ class Resolver {
         aspectName: 'tagProperties',
         fields: compact({ name: name ?? id, description, colorHex }),
         source,
-        associations: this.associations(doc, doc.manifest, []),
+        associations: this.associations(doc, doc.manifest, [], 'tag'),
       });
     }
   }
@@ -220,7 +221,7 @@ class Resolver {
         aspectName: 'glossaryNodeInfo',
         fields: compact({ name, definition: definition ?? '', parentNode, customProperties }),
         source: doc.source.locate(['id']),
-        associations: this.associations(doc, doc.manifest, []),
+        associations: this.associations(doc, doc.manifest, [], 'glossaryNode'),
       });
     }
     this.diagnostics.push(...checkNodeTree(parents));
@@ -256,7 +257,7 @@ class Resolver {
         }),
         source,
         aspects: this.termAspects(doc, source),
-        associations: this.associations(doc, doc.manifest, []),
+        associations: this.associations(doc, doc.manifest, [], 'glossaryTerm'),
       });
     }
   }
@@ -293,7 +294,13 @@ class Resolver {
   }
 
   /** owners, tags and links of one declaration (`at`: the path of an inline item, [] for the document). */
-  private associations(doc: Doc<Manifest>, declared: Associations, at: Path): DesiredAssociations {
+  private associations(
+    doc: Doc<Manifest>,
+    declared: Associations,
+    at: Path,
+    entityType: string,
+  ): DesiredAssociations {
+    this.refuseUnsupported(doc, declared, at, entityType);
     const owners = new Map<string, DesiredAssociations['owners'][number]>();
     (declared.owners ?? []).forEach((line, index) => {
       const source = doc.source.locate([...at, 'owners', index]);
@@ -323,6 +330,23 @@ class Resolver {
         links.set(link.url, { url: link.url, description: link.description ?? '', source });
     });
     return { owners: [...owners.values()], tags: [...tags.values()], links: [...links.values()] };
+  }
+
+  /**
+   * A line whose aspect the entity type does not have in DataHub's entity registry (glossary terms and nodes have
+   * no globalTags there) would be refused by the server at apply time: it is refused here, before any write.
+   */
+  private refuseUnsupported(doc: Doc<Manifest>, declared: Associations, at: Path, entityType: string): void {
+    const fields = { owners: 'ownership', tags: 'globalTags', links: 'institutionalMemory' } as const;
+    for (const [field, aspect] of Object.entries(fields) as [keyof typeof fields, string][]) {
+      if ((declared[field]?.length ?? 0) === 0 || entityHasAspect(entityType, aspect)) continue;
+      this.error(
+        'INVALID_VALUE',
+        `${doc.manifest.kind} cannot have ${field}: DataHub's ${entityType} entity has no ${aspect} aspect`,
+        doc.source.locate([...at, field], 'key'),
+        { hint: `remove '${field}' here (DataHub's entity registry, entity ${entityType})` },
+      );
+    }
   }
 
   /** A corpuser id or a corpuser/corpGroup URN. */
@@ -394,7 +418,7 @@ class Resolver {
         sources: unique(sources),
       }),
       source,
-      associations: this.associations(doc, feature, at),
+      associations: this.associations(doc, feature, at, 'mlFeature'),
     });
   }
 
@@ -413,7 +437,7 @@ class Resolver {
         aspectName: 'mlModelGroupProperties',
         fields: compact({ description: doc.manifest.description }),
         source,
-        associations: this.associations(doc, doc.manifest, []),
+        associations: this.associations(doc, doc.manifest, [], 'mlModelGroup'),
       });
     }
   }
@@ -434,7 +458,7 @@ class Resolver {
           mlFeatures: unique(this.tableFeatures(doc)),
         }),
         source,
-        associations: this.associations(doc, doc.manifest, []),
+        associations: this.associations(doc, doc.manifest, [], 'mlFeatureTable'),
       });
     }
   }
@@ -473,7 +497,7 @@ class Resolver {
           ),
         }),
         source,
-        associations: this.associations(doc, doc.manifest, []),
+        associations: this.associations(doc, doc.manifest, [], 'mlModel'),
       });
     }
   }
