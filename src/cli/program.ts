@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CatalogError, DiagnosticsError } from '../errors.js';
 import type { ExportOptions } from './commands/export.js';
+import type { ImportGlossaryOptions } from './commands/import.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
 import { useColor } from './io.js';
@@ -8,6 +9,17 @@ import { linesOf, renderDiagnostics } from './output/render-diagnostics.js';
 import { createStyle } from './output/style.js';
 
 export { VERSION } from './version.js';
+/** The kinds `export --kind` accepts (kept here so that building the CLI loads no command module). */
+const EXPORT_KIND_NAMES = [
+  'Tag',
+  'GlossaryNode',
+  'GlossaryTerm',
+  'MLFeature',
+  'MLFeatureTable',
+  'MLModelGroup',
+  'MLModel',
+  'DatasetTerms',
+] as const;
 import { VERSION } from './version.js';
 
 /** Secrets never reach output: anything that prints an error goes through this first. */
@@ -206,7 +218,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       .option('--urn <urn>', 'export only this entity (repeatable)', collect, [])
       .addOption(
         new Option('--kind <kind>', 'export only this kind (repeatable)')
-          .choices(['GlossaryTerm', 'MLFeature', 'MLFeatureTable', 'MLModelGroup', 'MLModel', 'DatasetTerms'])
+          .choices([...EXPORT_KIND_NAMES])
           .argParser(collect)
           .default([]),
       )
@@ -215,6 +227,25 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     const { runExport } = await import('./commands/export.js');
     setExitCode(await runExport(options, io));
   });
+
+  const importCommand = program.command('import').description("turn another tool's files into manifests");
+  importCommand
+    .command('business-glossary <file>')
+    .description(
+      "write manifests from a DataHub business-glossary file: reconciled, they give the URNs and aspects DataHub's business-glossary source writes",
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--enable-auto-id', "hashed ids for every node and term, as the source's enable_auto_id", false)
+    .option(
+      '--legacy-ids',
+      'ids as DataHub releases before the name cleaning made them (raw paths, spaces kept)',
+      false,
+    )
+    .option('--force', 'overwrite existing files', false)
+    .action(async (file: string, options: ImportGlossaryOptions) => {
+      const { runImportBusinessGlossary } = await import('./commands/import.js');
+      setExitCode(await runImportBusinessGlossary(file, options, io));
+    });
 
   return program;
 }
