@@ -171,7 +171,7 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
       counts: { nodes: 0, terms: 0 },
     };
   }
-  const glossary = root as Record<string, unknown>;
+  const glossary = root;
   checkKeys(glossary, FILE_KEYS, fileName, context);
   const version = glossary['version'];
   if (String(version) !== '1')
