@@ -11,7 +11,7 @@ describe('catalog validate', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(
-      /^✔ catalog is valid: 17 documents in 9 files \(1 Settings, 7 GlossaryTerm, 2 MLFeature, 2 MLFeatureTable, 1 MLModelGroup, 2 MLModel, 2 DatasetTerms\); 20 entities \(8 features\), 12 term attachments\n$/,
+      /^✔ catalog is valid: 21 documents in 10 files \(1 Settings, 2 GlossaryNode, 7 GlossaryTerm, 2 Tag, 2 MLFeature, 2 MLFeatureTable, 1 MLModelGroup, 2 MLModel, 2 DatasetTerms\); 24 entities \(8 features\), 12 term attachments\n$/,
     );
   });
 

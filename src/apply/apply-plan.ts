@@ -145,6 +145,7 @@ class Executor {
         id: change.termId,
         name: change.name,
         description: change.description,
+        ...(change.parentNode === undefined ? {} : { parentNode: change.parentNode }),
       };
     });
     const outcome = await this.client.graphql

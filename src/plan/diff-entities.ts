@@ -85,7 +85,7 @@ export function diffEntity(
     Object.keys(desired.fields).every((field) => CREATE_TERM_FIELDS.has(field)) &&
     !writesOwnership
   ) {
-    // createGlossaryTerm writes exactly {name, definition, termSource: INTERNAL}: DataHub's own way to create
+    // createGlossaryTerm writes exactly {name, definition, termSource: INTERNAL, parentNode}: DataHub's own way to create
     // a term. It also records the caller as the term's technical owner, so a term that declares owners (whose
     // ownership write would then meet an aspect it did not see) or more fields is written as an aspect.
     const raw = parseRawUrn(desired.urn);
@@ -96,6 +96,9 @@ export function diffEntity(
       termId: raw.ok ? (raw.value.parts[0] as string) : desired.urn,
       name: stringOr(desired.fields['name']),
       description: stringOr(desired.fields['definition']),
+      ...(typeof desired.fields['parentNode'] === 'string'
+        ? { parentNode: desired.fields['parentNode'] }
+        : {}),
       after,
       fields,
     });
@@ -113,7 +116,7 @@ export function diffEntity(
   return changes;
 }
 
-const CREATE_TERM_FIELDS: ReadonlySet<string> = new Set(['name', 'definition', 'termSource']);
+const CREATE_TERM_FIELDS: ReadonlySet<string> = new Set(['name', 'definition', 'termSource', 'parentNode']);
 
 /** The fields of an aspect the tool owns for this entity: the format's, and customProperties when declared. */
 function ownedFields(desired: DesiredEntity): readonly string[] {

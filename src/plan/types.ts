@@ -58,6 +58,8 @@ export interface CreateTermChange extends ChangeBase {
   readonly termId: string;
   readonly name: string;
   readonly description: string;
+  /** The glossary node it is created in (createGlossaryTerm's parentNode). */
+  readonly parentNode?: string;
   readonly after: JsonObject;
   readonly fields: readonly FieldChange[];
 }

@@ -175,7 +175,7 @@ describe('git-aware plans and export', () => {
     const exported = await run('export', '--out', 'exported');
     expect(exported.code).toBe(0);
     expect(exported.stdout).toContain(
-      'exported 9 files to exported (7 GlossaryTerm, 8 MLFeature, 2 MLFeatureTable, 2 MLModelGroup, 3 MLModel, 2 DatasetTerms)',
+      'exported 10 files to exported (2 Tag, 2 GlossaryNode, 7 GlossaryTerm, 8 MLFeature, 2 MLFeatureTable, 2 MLModelGroup, 3 MLModel, 2 DatasetTerms)',
     );
     expect(existsSync(path.join(dir, 'exported/models/churn_beta_.yaml'))).toBe(true);
     expect(exported.stderr).toContain(
@@ -190,7 +190,7 @@ describe('git-aware plans and export', () => {
 
     const again = await run('export', '--out', 'exported');
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('export would overwrite 9 existing files');
+    expect(again.stderr).toContain('export would overwrite 10 existing files');
     expect((await run('export', '--out', 'exported', '--force')).code).toBe(0);
 
     const onlyTerms = await run('export', '--out', 'terms-only', '--kind', 'GlossaryTerm');
