@@ -14,6 +14,8 @@ export interface SourceLocation {
 }
 
 export type DiagnosticCode =
+  | 'INVALID_ENCODING'
+  | 'CONTROL_CHARACTER'
   | 'YAML_SYNTAX'
   | 'NOT_A_MAPPING'
   | 'MISSING_API_VERSION'

@@ -1,3 +1,5 @@
+import { sanitizeTerminalOutput } from '../model/escape-control.js';
+
 /**
  * What a command may touch of the process: its streams, environment and working directory. Passing this in
  * (instead of reaching for `process`) lets tests run the CLI in-process and read what it printed.
@@ -26,8 +28,15 @@ export function processIo(): CliIo {
       process.once('SIGTERM', () => resolve());
     });
   return {
-    stdout: { write: (text) => void process.stdout.write(text), isTTY: process.stdout.isTTY === true },
-    stderr: { write: (text) => void process.stderr.write(text), isTTY: process.stderr.isTTY === true },
+    // A backstop: whatever a command prints reaches the terminal with control characters escaped (colours kept).
+    stdout: {
+      write: (text) => void process.stdout.write(sanitizeTerminalOutput(text)),
+      isTTY: process.stdout.isTTY === true,
+    },
+    stderr: {
+      write: (text) => void process.stderr.write(sanitizeTerminalOutput(text)),
+      isTTY: process.stderr.isTTY === true,
+    },
     env: process.env,
     cwd: process.cwd(),
     waitForInterrupt,

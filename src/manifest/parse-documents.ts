@@ -17,6 +17,8 @@ export interface SourceFile {
   /** Path as shown to users: relative to the working directory, with `/` separators. */
   readonly path: string;
   readonly text: string;
+  /** Where the file stops being UTF-8 (its bytes could not be decoded there); then `text` is not parsed. */
+  readonly invalidUtf8?: { readonly byteOffset: number; readonly line: number; readonly column: number };
 }
 
 export interface ParseOutcome {
@@ -31,6 +33,22 @@ const MAX_ALIAS_COUNT = 100;
 
 /** Parses the YAML documents of one file; syntax errors become diagnostics at their line and column. */
 export function parseDocuments(file: SourceFile): ParseOutcome {
+  if (file.invalidUtf8 !== undefined) {
+    const { byteOffset, line, column } = file.invalidUtf8;
+    return {
+      documents: [],
+      partialValues: [],
+      diagnostics: [
+        {
+          code: 'INVALID_ENCODING',
+          severity: 'error',
+          message: `the file is not UTF-8: invalid byte sequence at byte offset ${byteOffset}`,
+          location: { file: file.path, line, column },
+          hint: 'save the file as UTF-8 (manifests are read as UTF-8 only; Latin-1 and UTF-16 are not guessed)',
+        },
+      ],
+    };
+  }
   const lineCounter = new LineCounter();
   const diagnostics: Diagnostic[] = [];
   const documents: ParsedDocument[] = [];

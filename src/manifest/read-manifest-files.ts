@@ -30,7 +30,7 @@ export async function readManifestFiles(dir: string, cwd: string = process.cwd()
         `${shown} is ${size} bytes; manifests are limited to ${MAX_MANIFEST_BYTES}`,
       );
     }
-    files.push({ path: shown, text: await readFile(absolute, 'utf8') });
+    files.push(decodeManifest(shown, await readFile(absolute)));
   }
   return files;
 }
@@ -49,4 +49,55 @@ async function listYamlFiles(dir: string): Promise<string[]> {
 
 export function toDisplayPath(absolute: string, cwd: string): string {
   return path.relative(cwd, absolute).split(path.sep).join('/');
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * Decodes a manifest as strict UTF-8 (a leading BOM is dropped). Bytes that are not UTF-8 are never replaced by
+ * U+FFFD, which would silently change names: the file is reported at the first invalid byte instead.
+ */
+export function decodeManifest(path: string, bytes: Uint8Array): SourceFile {
+  try {
+    return { path, text: decoder.decode(bytes) };
+  } catch {
+    const byteOffset = firstInvalidUtf8(bytes);
+    let line = 1;
+    let lineStart = 0;
+    for (let index = 0; index < byteOffset; index += 1) {
+      if (bytes[index] === 0x0a) {
+        line += 1;
+        lineStart = index + 1;
+      }
+    }
+    // The column counts characters, as everywhere else: the valid bytes before the offset decode cleanly.
+    const column = decoder.decode(bytes.subarray(lineStart, byteOffset)).length + 1;
+    return { path, text: '', invalidUtf8: { byteOffset, line, column } };
+  }
+}
+
+/** The offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let index = 0;
+  while (index < bytes.length) {
+    const lead = bytes[index] as number;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 2
+          : lead >= 0xe0 && lead <= 0xef
+            ? 3
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 4
+              : 0;
+    if (length === 0 || index + length > bytes.length) return index;
+    try {
+      decoder.decode(bytes.subarray(index, index + length));
+    } catch {
+      return index;
+    }
+    index += length;
+  }
+  return bytes.length;
 }

@@ -50,7 +50,7 @@ function validateDocument(document: ParsedDocument, validators: ManifestValidato
   if (!validators.envelope(value)) return envelopeDiagnostics(document, validators.envelope.errors ?? []);
   const kind = value['kind'] as ManifestKind;
   const validate = validators.kinds[kind];
-  if (validate(value)) return [];
+  if (validate(value)) return controlCharacters(document);
   return dedupe((validate.errors ?? []).flatMap((error) => toDiagnostic(document, error)));
 }
 
@@ -251,4 +251,62 @@ function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
     seen.add(key);
     return true;
   });
+}
+
+/** C0 controls other than tab and newline, DEL and C1 controls: never meant, and a terminal obeys them. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
+/** In ids, names, references and URLs even tab and newline are refused. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f]/u;
+/** Free text, where tabs and line breaks are fine (YAML block scalars make them). */
+const FREE_TEXT_FIELDS = new Set(['description', 'definition']);
+
+/**
+ * Control characters in a manifest's strings are errors (at the string that holds them): in ids, names and URN
+ * parts they would make entities that look like others, and printed they could drive the terminal.
+ */
+function controlCharacters(document: ParsedDocument): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const visit = (value: unknown, path: (string | number)[], freeText: boolean): void => {
+    if (typeof value === 'string') {
+      const pattern = freeText ? CONTROL : CONTROL_OR_LINE_BREAK;
+      const match = pattern.exec(value);
+      if (match === null) return;
+      const code = (match[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0');
+      diagnostics.push({
+        code: 'CONTROL_CHARACTER',
+        severity: 'error',
+        message: `${fieldLabel(path) || 'the value'} holds the control character U+${code} at position ${match.index + 1}`,
+        location: document.locate(path),
+        hint: freeText
+          ? 'remove it (tabs and line breaks are the only control characters free text may hold)'
+          : 'ids, names, references and URLs hold no control characters (nor tabs or line breaks); remove it',
+      });
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => visit(item, [...path, index], freeText));
+      return;
+    }
+    if (isJsonObject(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        const keyMatch = CONTROL_OR_LINE_BREAK.exec(key);
+        if (keyMatch !== null) {
+          diagnostics.push({
+            code: 'CONTROL_CHARACTER',
+            severity: 'error',
+            message: `a key holds the control character U+${(keyMatch[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`,
+            location: document.locate([...path, key], 'key'),
+            hint: 'remove it',
+          });
+          continue;
+        }
+        const inCustomProperties = path.at(-1) === 'customProperties';
+        visit(item, [...path, key], FREE_TEXT_FIELDS.has(key) || inCustomProperties);
+      }
+    }
+  };
+  visit(document.value, [], false);
+  return diagnostics;
 }

@@ -1,3 +1,4 @@
+import { escapeControlDeep, escapeJsonControls } from '../../model/escape-control.js';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
@@ -154,12 +155,13 @@ export async function emitPlan(
 
 export function renderPlan(plan: Plan, format: OutputFormat, io: CliIo): string {
   switch (format) {
+    // Names and values from manifests and from the catalog are shown with their control characters escaped.
     case 'json':
-      return serializePlan(plan);
+      return escapeJsonControls(serializePlan(plan));
     case 'markdown':
-      return `${renderPlanMarkdown(plan)}\n`;
+      return `${renderPlanMarkdown(escapeControlDeep(plan))}\n`;
     case 'text':
-      return renderPlanText(plan, createStyle(useColor(io.stdout, io.env)));
+      return renderPlanText(escapeControlDeep(plan), createStyle(useColor(io.stdout, io.env)));
   }
 }
 

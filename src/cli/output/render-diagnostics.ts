@@ -1,3 +1,4 @@
+import { escapeControl } from '../../model/escape-control.js';
 import type { Diagnostic } from '../../errors.js';
 import type { Style } from './style.js';
 
@@ -29,17 +30,18 @@ function renderDiagnostic(diagnostic: Diagnostic, lines: LineSource, style: Styl
   const { location } = diagnostic;
   const where = location === undefined ? '' : `${location.file}:${location.line}:${location.column} `;
   const severity = diagnostic.severity === 'error' ? style.red('error') : style.yellow('warning');
-  let text = `${style.bold(where)}${severity} ${diagnostic.message} ${style.dim(`[${diagnostic.code}]`)}\n`;
+  let text = `${style.bold(escapeControl(where, true))}${severity} ${escapeControl(diagnostic.message, true)} ${style.dim(`[${diagnostic.code}]`)}\n`;
   if (location !== undefined) {
     const source = lines(location.file, location.line);
     if (source !== undefined) {
       const gutter = String(location.line);
       const pad = ' '.repeat(gutter.length);
-      text += `  ${style.dim(`${gutter} |`)} ${source}\n`;
+      text += `  ${style.dim(`${gutter} |`)} ${escapeControl(source, true)}\n`;
       text += `  ${style.dim(`${pad} |`)} ${' '.repeat(Math.max(0, location.column - 1))}${style.red('^')}\n`;
     }
   }
-  if (diagnostic.hint !== undefined) text += `  ${style.cyan('hint:')} ${diagnostic.hint}\n`;
+  if (diagnostic.hint !== undefined)
+    text += `  ${style.cyan('hint:')} ${escapeControl(diagnostic.hint, true)}\n`;
   if (diagnostic.related !== undefined && diagnostic.hint?.includes(diagnostic.related.file) !== true) {
     const { file, line, column } = diagnostic.related;
     text += `  ${style.dim(`see also ${file}:${line}:${column}`)}\n`;

@@ -3,6 +3,7 @@
  * URNs) is untrusted, and escaping at the single place where text meets markup means no page can forget it.
  * Only `Html` values (the output of `html` itself) pass through unescaped.
  */
+import { escapeControl } from '../../model/escape-control.js';
 
 export class Html {
   constructor(readonly text: string) {}
@@ -21,8 +22,9 @@ const ESCAPES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
+/** HTML-escapes, and shows control characters as \u001B (a page shows them; it does not pass them on). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+  return escapeControl(text).replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
 function render(value: Interpolation): string {

@@ -1,0 +1,46 @@
+/**
+ * Control characters from manifests or from the catalog are shown, never obeyed: a name holding ESC must not
+ * recolour, move the cursor of, or retitle the terminal that prints it. They are written as \u001B, as JSON
+ * writes them.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/gu;
+// eslint-disable-next-line no-control-regex
+const CONTROL_AND_LINE_BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
+
+const escapeOne = (char: string): string =>
+  `\\u${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Escapes control characters; tab and newline are kept unless `singleLine`. */
+export function escapeControl(text: string, singleLine = false): string {
+  return text.replace(singleLine ? CONTROL_AND_LINE_BREAKS : CONTROL, escapeOne);
+}
+
+/** A deep copy of a JSON-like value with every string (and key) escaped: for rendering data to people. */
+export function escapeControlDeep<T>(value: T): T {
+  if (typeof value === 'string') return escapeControl(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => escapeControlDeep(item)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value))
+      result[escapeControl(key, true)] = escapeControlDeep(item);
+    return result as T;
+  }
+  return value;
+}
+
+/** JSON text with DEL and C1 controls escaped too (JSON.stringify leaves them raw): same value, no raw control. */
+export function escapeJsonControls(json: string): string {
+  return json.replace(/[\u007f-\u009f\u2028\u2029]/gu, escapeOne);
+}
+
+// eslint-disable-next-line no-control-regex
+const TERMINAL_UNSAFE = /(\u001b\[[0-9;]*m)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+
+/**
+ * The last line of defence on a terminal stream: every control character is escaped except line breaks, tab,
+ * and the colour sequences (SGR, ESC [ … m) the tool's own styling writes.
+ */
+export function sanitizeTerminalOutput(text: string): string {
+  return text.replace(TERMINAL_UNSAFE, (match, sgr) => (sgr === undefined ? escapeOne(match) : match));
+}
