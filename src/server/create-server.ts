@@ -154,7 +154,7 @@ async function handle(
     if (path === '/api/graphql' || path === '/api/v2/graphql') {
       if (method !== 'POST')
         return sendJson(response, 405, { error: 'Method not allowed' }, { Allow: 'POST' });
-      const parsed = parseJson(body.toString('utf8'));
+      const parsed = parseJson(bodyText(body));
       const graphqlRequest = parsed.ok ? parseGraphQLRequest(parsed.value) : undefined;
       if (graphqlRequest === undefined) {
         // DataHub's GraphQLController answers unparsable requests with a bare 400.
@@ -182,7 +182,7 @@ function route(
   const params = parseRestliQuery(rawQuery);
   const action = params.get('action');
   const jsonBody = (): unknown => {
-    const parsed = parseJson(body.toString('utf8'));
+    const parsed = parseJson(bodyText(body));
     if (!parsed.ok) throw new ServiceError(400, `Malformed JSON in the request body: ${parsed.error}`);
     return parsed.value;
   };
@@ -210,6 +210,17 @@ function route(
   }
   if (method === 'GET' && path === '/entitiesV2') return batchGetEntities(params, service);
   throw new ServiceError(404, `No resource for ${method} ${path}`);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A request body as text: invalid UTF-8 is refused (400), never turned into U+FFFD and stored. */
+function bodyText(body: Buffer): string {
+  try {
+    return utf8.decode(body);
+  } catch {
+    throw new ServiceError(400, 'The request body is not valid UTF-8');
+  }
 }
 
 function decodeSegment(segment: string): string {

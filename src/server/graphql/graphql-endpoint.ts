@@ -1,3 +1,4 @@
+import { checkQueryLimits, DATAHUB_QUERY_LIMITS } from './query-limits.js';
 import {
   buildSchema,
   execute,
@@ -141,6 +142,11 @@ async function run(
   }
   const invalid = validate(schema, document);
   if (invalid.length > 0) return { errors: invalid };
+  const operation = getOperationAST(document, request.operationName ?? null);
+  if (operation !== null && operation !== undefined) {
+    const overLimit = checkQueryLimits(document, operation, DATAHUB_QUERY_LIMITS);
+    if (overLimit !== undefined) return { errors: [overLimit], data: null };
+  }
   const args = {
     schema,
     document,
@@ -148,7 +154,7 @@ async function run(
     variableValues: request.variables ?? null,
     operationName: request.operationName ?? null,
   };
-  return getOperationAST(document, request.operationName ?? null)?.operation === OperationTypeNode.MUTATION
+  return operation?.operation === OperationTypeNode.MUTATION
     ? service.transaction(() => executeSync(args))
     : await execute(args);
 }
