@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyPlan, type ApplyResult } from '../../apply/apply-plan.js';
+import { applyPlan, type ApplyResult, type StepResult } from '../../apply/apply-plan.js';
 import { CatalogError } from '../../errors.js';
 import { stableStringify } from '../../model/json.js';
 import { parsePlan } from '../../plan/plan-json.js';
@@ -77,14 +77,58 @@ export async function applyAndReport(
   } else {
     io.stdout.write(`${reportLine(result, style)}\n`);
   }
-  for (const step of result.steps.filter((item) => item.status !== 'applied')) {
-    io.stderr.write(
-      `  ${step.status === 'failed' ? style.red('failed') : style.dim('skipped')} ${step.change.id}${step.error === undefined ? '' : `: ${step.error}`}\n`,
+  for (const line of failureReport(result)) io.stderr.write(`${line}\n`);
+  return result.ok;
+}
+
+/** How many entities a failure report names before it says "and N more". */
+const NAMED = 5;
+
+/**
+ * What did not get applied, in a few lines however large the plan: failures grouped by cause (conflicts with a
+ * concurrent writer first), each with a count, the first entities and what to do; skipped steps in one line.
+ * The JSON output keeps every step.
+ */
+export function failureReport(result: ApplyResult): string[] {
+  const failed = result.steps.filter((step) => step.status === 'failed');
+  const skipped = result.steps.filter((step) => step.status === 'skipped');
+  if (failed.length === 0 && skipped.length === 0) return [];
+  const lines: string[] = [];
+  const byCause = new Map<string, StepResult[]>();
+  for (const step of failed) {
+    const cause = isConflict(step)
+      ? CONFLICT
+      : (step.error ?? 'unknown error').replace(/ of \S+ (?=failed)/, ' ');
+    byCause.set(cause, [...(byCause.get(cause) ?? []), step]);
+  }
+  const causes = [...byCause.keys()].sort((a, b) => (a === CONFLICT ? -1 : b === CONFLICT ? 1 : 0));
+  for (const cause of causes) {
+    const steps = byCause.get(cause) ?? [];
+    const entities = [...new Set(steps.map((step) => step.change.urn))];
+    const named = entities.slice(0, NAMED).join(', ');
+    const more = entities.length > NAMED ? ` and ${entities.length - NAMED} more` : '';
+    lines.push(
+      cause === CONFLICT
+        ? `  conflict: ${plural(steps.length, 'aspect')} of ${plural(entities.length, 'entity', 'entities')} changed by someone else while this apply ran (${named}${more}); they were not overwritten`
+        : `  failed: ${plural(steps.length, 'change')} of ${plural(entities.length, 'entity', 'entities')} (${named}${more}): ${cause}`,
     );
   }
-  if (!result.ok)
-    io.stderr.write('Run the same command again to finish: it re-plans from the catalog as it is now.\n');
-  return result.ok;
+  if (skipped.length > 0)
+    lines.push(
+      `  skipped: ${plural(skipped.length, 'change')} after the failure (later phases depend on it)`,
+    );
+  lines.push(
+    byCause.has(CONFLICT)
+      ? "Run the same command again: it re-plans from the catalog as it is now, including the other writer's changes, and shows what is left to do."
+      : 'Run the same command again to finish: it re-plans from the catalog as it is now.',
+  );
+  return lines;
+}
+
+const CONFLICT = 'conflict';
+
+function isConflict(step: StepResult): boolean {
+  return /changed by someone else|If-Version-Match|precondition|412/i.test(step.error ?? '');
 }
 
 function reportLine(result: ApplyResult, style: ReturnType<typeof createStyle>): string {
