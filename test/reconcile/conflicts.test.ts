@@ -87,7 +87,8 @@ describe('two applies racing on the same entities', () => {
   });
 
   it("never lose an update: each aspect holds one writer's value, the other is told in a few lines, and re-running converges", async () => {
-    const [a, b] = dirs as [{ dir: string }, { dir: string }];
+    const a = dirs[0] as { dir: string };
+    const b = dirs[1] as { dir: string };
     writeManifests(a.dir, catalog('written by A'));
     writeManifests(b.dir, catalog('written by B'));
     const proxies = await racingProxies(server.url);

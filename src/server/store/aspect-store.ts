@@ -257,7 +257,7 @@ const latestStatements = new WeakMap<
  * The latest value of every aspect of an entity, by aspect name (what the indexes are derived from). Only the
  * values are read and parsed: this runs for every entity every write touches.
  */
-function latestAspectMap(db: Database.Database, urn: string): Map<string, JsonObject> {
+export function latestAspectMap(db: Database.Database, urn: string): Map<string, JsonObject> {
   let statement = latestStatements.get(db);
   if (statement === undefined) {
     statement = db.prepare('SELECT aspect, metadata FROM metadata_aspect_v2 WHERE urn = ? AND version = 0');
