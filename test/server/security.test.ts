@@ -122,6 +122,28 @@ describe('with a token set', () => {
   });
 });
 
+describe('import file names', () => {
+  it('stay inside the output folder whatever the node names', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(
+        path.join(dir, 'g.yml'),
+        'version: "1"\nowners: {users: [a]}\nnodes:\n  - name: "../../../escape"\n    description: d\n  - name: "/etc/passwd"\n    description: d\n',
+      );
+      const run = await runCatalog(['import', 'business-glossary', 'g.yml', '--out', 'out'], { cwd: dir });
+      expect(run.code, run.stderr).toBe(0);
+      const files = readdirSync(path.join(dir, 'out'), { recursive: true }).map(String);
+      expect(files.filter((file) => file.endsWith('.yaml')).length).toBe(2);
+      for (const file of files)
+        expect(path.resolve(dir, 'out', file).startsWith(path.join(dir, 'out'))).toBe(true);
+      expect(existsSync(path.join(dir, '..', 'escape.yaml'))).toBe(false);
+    } finally {
+      cleanup();
+    }
+  });
+});
+
 describe('export file names', () => {
   it('stay inside the output folder whatever the names in the catalog', async () => {
     for (const name of [
