@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CatalogError, DiagnosticsError } from '../errors.js';
 import type { ExportOptions } from './commands/export.js';
+import { EXPORT_KINDS } from './export-kinds.js';
 import type { ImportGlossaryOptions } from './commands/import.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
@@ -9,17 +10,6 @@ import { linesOf, renderDiagnostics } from './output/render-diagnostics.js';
 import { createStyle } from './output/style.js';
 
 export { VERSION } from './version.js';
-/** The kinds `export --kind` accepts (kept here so that building the CLI loads no command module). */
-const EXPORT_KIND_NAMES = [
-  'Tag',
-  'GlossaryNode',
-  'GlossaryTerm',
-  'MLFeature',
-  'MLFeatureTable',
-  'MLModelGroup',
-  'MLModel',
-  'DatasetTerms',
-] as const;
 import { VERSION } from './version.js';
 
 /** Secrets never reach output: anything that prints an error goes through this first. */
@@ -218,7 +208,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       .option('--urn <urn>', 'export only this entity (repeatable)', collect, [])
       .addOption(
         new Option('--kind <kind>', 'export only this kind (repeatable)')
-          .choices([...EXPORT_KIND_NAMES])
+          .choices([...EXPORT_KINDS])
           .argParser(collect)
           .default([]),
       )

@@ -14,19 +14,10 @@ import type { JsonObject } from '../../model/json.js';
 import type { LiveEntity } from '../../model/live-state.js';
 import { parseRawUrn } from '../../model/urn.js';
 import { connect, httpOptionsFrom } from '../connect.js';
+import { EXPORT_KINDS } from '../export-kinds.js';
 import type { CliIo } from '../io.js';
 import { plural } from '../output/plural.js';
 
-export const EXPORT_KINDS = [
-  'Tag',
-  'GlossaryNode',
-  'GlossaryTerm',
-  'MLFeature',
-  'MLFeatureTable',
-  'MLModelGroup',
-  'MLModel',
-  'DatasetTerms',
-] as const;
 type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const ENTITY_TYPE_OF: Readonly<Record<ExportKind, string>> = {
