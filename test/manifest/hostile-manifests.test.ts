@@ -1,8 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ValidateFunction } from 'ajv';
 import { buildCatalog } from '../../src/manifest/load-catalog.js';
+import { parseDocuments } from '../../src/manifest/parse-documents.js';
+import { compileValidators } from '../../src/manifest/schemas.js';
 import { decodeManifest, firstInvalidUtf8 } from '../../src/manifest/read-manifest-files.js';
 import type { DiagnosticCode } from '../../src/errors.js';
 import { sanitizeTerminalOutput } from '../../src/model/escape-control.js';
@@ -283,5 +287,41 @@ describe('the terminal backstop and the web page', () => {
 
   it('shows control characters on pages as text', () => {
     expect(escapeHtml('<b>\u001b[2J</b>')).toBe('&lt;b&gt;\\u001B[2J&lt;/b&gt;');
+  });
+});
+
+describe('the schemas compiled at build time', () => {
+  it('validate exactly as the schemas compiled at run time', () => {
+    const file = path.resolve('dist/manifest/validators.cjs');
+    // `npm test` builds first (pretest), so the build's validators are there.
+    expect(existsSync(file), 'run npm run build first').toBe(true);
+    const built = createRequire(import.meta.url)(file) as Record<string, ValidateFunction>;
+    const compiled = compileValidators();
+    const outcome = (validate: ValidateFunction | undefined, value: unknown) => {
+      const ok = validate?.(value) === true;
+      return {
+        ok,
+        errors: (validate?.errors ?? []).map((error) => [error.keyword, error.instancePath, error.message]),
+      };
+    };
+    let documents = 0;
+    // Every document of the corpus and of the example catalog, straight from YAML.
+    const example = readdirSync('catalog', { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.yaml'))
+      .map((name) => ({ file: name, bytes: readFileSync(path.join('catalog', name)) }));
+    for (const item of [...corpus(), ...example]) {
+      const parsed = parseDocuments(decodeManifest(`catalog/${item.file}`, item.bytes));
+      for (const document of parsed.documents) {
+        documents += 1;
+        expect(outcome(built['envelope'], document.value)).toEqual(
+          outcome(compiled.envelope, document.value),
+        );
+        const kind = (document.value as { kind?: string } | null)?.kind as keyof typeof compiled.kinds;
+        if (compiled.kinds[kind] !== undefined)
+          expect(outcome(built[kind], document.value)).toEqual(outcome(compiled.kinds[kind], document.value));
+      }
+    }
+    expect(documents).toBeGreaterThan(40);
   });
 });
