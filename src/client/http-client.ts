@@ -61,6 +61,16 @@ export interface HttpResponse {
 
 export interface RequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The body, or a function that makes it: called once the request has its place among the `parallelism` in
+   * flight, so that a phase of many batches does not hold every serialized body in memory at once.
+   */
+  readonly body?: string | (() => string);
+}
+
+/** A request's options once it is sent: its body made. */
+interface SendOptions {
+  readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
 }
 
@@ -104,10 +114,16 @@ export class HttpClient {
 
   /** Sends a request when one of the `parallelism` places is free; retries hold their place while they wait. */
   request(method: string, url: string, options: RequestOptions = {}): Promise<HttpResponse> {
-    return this.limit(() => this.send(method, url, options));
+    return this.limit(() => {
+      const { headers, body } = options;
+      return this.send(method, url, {
+        ...(headers === undefined ? {} : { headers }),
+        ...(body === undefined ? {} : { body: typeof body === 'function' ? body() : body }),
+      });
+    });
   }
 
-  private async send(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+  private async send(method: string, url: string, options: SendOptions): Promise<HttpResponse> {
     let waited = 0;
     let sleptUntil = 0;
     for (let attempt = 0; ; attempt += 1) {
@@ -168,7 +184,7 @@ export class HttpClient {
     return Math.round(cap / 2 + this.random() * (cap / 2));
   }
 
-  private async attempt(method: string, url: string, options: RequestOptions): Promise<HttpResponse> {
+  private async attempt(method: string, url: string, options: SendOptions): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       'User-Agent': this.options.userAgent ?? 'catalog',
       ...options.headers,

@@ -50,10 +50,9 @@ export class RestliClient {
 
   /** One ingestProposalBatch request (callers chunk with chunkProposals). */
   async ingestBatch(proposals: readonly Proposal[]): Promise<void> {
-    const body = JSON.stringify({ proposals: proposals.map(toWireProposal), async: 'false' });
     const response = await this.http.request('POST', `${this.gmsUrl}/aspects?action=ingestProposalBatch`, {
       headers: RESTLI_HEADERS,
-      body,
+      body: () => JSON.stringify({ proposals: proposals.map(toWireProposal), async: 'false' }),
     });
     this.json(response, `ingestProposalBatch of ${describeProposals(proposals)}`);
   }
