@@ -250,28 +250,21 @@ describe('crashes', () => {
     checkDatabase(db);
   }, 180_000);
 
-  it('of the client during apply, many times: the same', async () => {
+  it('of the client during ingest and apply, many times: the same', async () => {
     const db = path.join(dir, 'client-crashes.db');
     const server = await startServer(db);
-    try {
-      expect((await runCatalog(['ingest', metadataFile, '--server', server.url], { cwd: dir })).code).toBe(0);
-      let crashes = 0;
-      for (let round = 0; round < 6; round += 1) {
-        const at = random(Math.max(1, Math.ceil(writes.reconcile / (round + 1))));
+    let crashes = 0;
+    /** Runs the command in its own process and SIGKILLs it at a random write request, `rounds` times. */
+    const crash = async (args: string[], rounds: number, writeCount: number): Promise<void> => {
+      for (let round = 0; round < rounds; round += 1) {
+        const at = random(Math.max(1, Math.ceil(writeCount / (round + 1))));
         const clientRef: { process?: ChildProcess } = {};
         const proxy = await writeCountingProxy(server.url, (n) => {
           if (n !== at) return;
           crashes += 1;
           setTimeout(() => clientRef.process?.kill('SIGKILL'), random(5) - 1);
         });
-        const client = spawn(
-          'node',
-          [CLI, 'reconcile', 'catalog', '--server', proxy.url, '--parallelism', '4'],
-          {
-            cwd: dir,
-            stdio: 'ignore',
-          },
-        );
+        const client = spawn('node', [CLI, ...args, '--server', proxy.url], { cwd: dir, stdio: 'ignore' });
         clientRef.process = client;
         await new Promise((resolve) => client.once('exit', resolve));
         // What the killed client had sent still completes on the live server: check once it has.
@@ -279,7 +272,12 @@ describe('crashes', () => {
         await proxy.close();
         checkDatabase(db);
       }
-      expect(crashes).toBeGreaterThanOrEqual(2);
+    };
+    try {
+      await crash(['ingest', metadataFile], 2, writes.ingest);
+      expect((await runCatalog(['ingest', metadataFile, '--server', server.url], { cwd: dir })).code).toBe(0);
+      await crash(['reconcile', 'catalog', '--parallelism', '4'], 6, writes.reconcile);
+      expect(crashes).toBeGreaterThanOrEqual(3);
       const converge = await runCatalog(['reconcile', 'catalog', '--server', server.url], { cwd: dir });
       expect(converge.code, converge.stderr).toBe(0);
       const again = await runCatalog(['reconcile', 'catalog', '--dry-run', '--server', server.url], {
