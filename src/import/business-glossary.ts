@@ -185,24 +185,25 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
   };
   const rootOwners = owners(glossary['owners'], `${fileName}: owners`, context);
 
-  // First every URN (DataHub's materialize_all_node_urns and populate_path_vs_id), then the documents.
+  // First every URN (DataHub's materialize_all_node_urns and populate_path_vs_id), then the documents. Shape
+  // problems are reported once, by the second pass.
   const urnsByPath = new Map<string, string>();
+  const quiet: Context = { options, errors: [], warnings: [] };
   const visit = (container: Record<string, unknown>, path: readonly string[], where: string): void => {
-    listOf(container['terms'], `${where}terms`, context).forEach((term, index) => {
+    listOf(container['terms'], `${where}terms`, quiet).forEach((term) => {
       const name = textOf(term['name']);
       if (name === undefined) return;
       urnsByPath.set(
         [...path, name].join('.'),
-        entityUrn('glossaryTerm', [...path, name], term['id'], context),
+        entityUrn('glossaryTerm', [...path, name], term['id'], quiet),
       );
-      void index;
     });
-    listOf(container['nodes'], `${where}nodes`, context).forEach((node, index) => {
+    listOf(container['nodes'], `${where}nodes`, quiet).forEach((node, index) => {
       const name = textOf(node['name']);
       if (name === undefined) return;
       urnsByPath.set(
         [...path, name].join('.'),
-        entityUrn('glossaryNode', [...path, name], node['id'], context),
+        entityUrn('glossaryNode', [...path, name], node['id'], quiet),
       );
       visit(node, [...path, name], `${where}nodes[${index}].`);
     });
