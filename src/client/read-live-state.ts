@@ -6,7 +6,7 @@ import {
   type DesiredState,
 } from '../model/desired-state.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
-import { keyAspectOf } from '../model/registry.js';
+import { entityHasAspect, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
 import type { RestliClient } from './restli-client.js';
 
@@ -31,6 +31,14 @@ export function addToRead(request: ReadRequest, urn: string, aspects: readonly s
   request.set(entityType, entry);
 }
 
+/**
+ * The owner, tag and link aspects an entity type has in DataHub's registry (a tag has no globalTags): asking GMS
+ * for an aspect its entity does not have is an error there.
+ */
+export function associationAspectsOf(entityType: string): string[] {
+  return ASSOCIATION_ASPECTS.filter((aspect) => entityHasAspect(entityType, aspect));
+}
+
 /** What the plan needs to know of the catalog for these manifests. */
 export function readRequestFor(desired: DesiredState): ReadRequest {
   const request: ReadRequest = new Map();
@@ -38,7 +46,7 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
     addToRead(request, entity.urn, [
       entity.aspectName,
       'status',
-      ...ASSOCIATION_ASPECTS,
+      ...associationAspectsOf(entity.entityType),
       ...(DECLARABLE_ASPECTS[entity.entityType] ?? []),
     ]);
   }

@@ -1,15 +1,16 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { addToRead, readEntities, DATASET_ASPECTS, type ReadRequest } from '../../client/read-live-state.js';
+import {
+  addToRead,
+  associationAspectsOf,
+  readEntities,
+  DATASET_ASPECTS,
+  type ReadRequest,
+} from '../../client/read-live-state.js';
 import type { RestliClient } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
 import { renderManifests, type ExportedEntity, type ExportInput } from '../../manifest/render-manifests.js';
-import {
-  ASSOCIATION_ASPECTS,
-  DECLARABLE_ASPECTS,
-  OWNED_ASPECTS,
-  type ManagedEntityType,
-} from '../../model/desired-state.js';
+import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type ManagedEntityType } from '../../model/desired-state.js';
 import type { JsonObject } from '../../model/json.js';
 import type { LiveEntity } from '../../model/live-state.js';
 import { parseRawUrn } from '../../model/urn.js';
@@ -120,7 +121,7 @@ async function readExportInput(
     return [
       OWNED_ASPECTS[entityType],
       'status',
-      ...ASSOCIATION_ASPECTS,
+      ...associationAspectsOf(entityType),
       ...(DECLARABLE_ASPECTS[entityType] ?? []),
     ];
   };
