@@ -21,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseDocument } from 'yaml';
+import { fileName as manifestFileName } from '../manifest/render-manifests.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 
 export interface ImportOptions {
@@ -312,7 +313,7 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
       node['owners'] === undefined || node['owners'] === null
         ? inherited
         : owners(node['owners'], `${where}owners`, context);
-    const file = parent?.file ?? `glossary/${safeFileName(name)}.yaml`;
+    const file = parent?.file ?? `glossary/${manifestFileName(name)}.yaml`;
     warnTags(node, where, context);
     const doc = compact({
       apiVersion: 'catalog/v1',
@@ -527,9 +528,4 @@ function compact(fields: Record<string, JsonValue | undefined>): JsonObject {
     result[key] = value;
   }
   return result;
-}
-
-function safeFileName(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
-  return safe === '' ? 'glossary' : safe.slice(0, 120);
 }
