@@ -58,6 +58,12 @@ export const DECLARABLE_ASPECTS: Readonly<Partial<Record<ManagedEntityType, read
   glossaryTerm: ['glossaryRelatedTerms', 'domains'],
 };
 
+/** The fields of each declarable aspect: a declared aspect owns them all. */
+export const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  glossaryRelatedTerms: ['isRelatedTerms', 'hasRelatedTerms', 'values', 'relatedTerms'],
+  domains: ['domains'],
+};
+
 export interface DesiredAspect {
   readonly aspectName: string;
   /** The whole aspect as declared; null when the manifest does not declare it. */

@@ -5,11 +5,11 @@
  */
 import { NO_ASSOCIATIONS, type DesiredAssociations, type DesiredEntity } from '../model/desired-state.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
-import { versionSeen, type LiveEntity } from '../model/live-state.js';
+import type { LiveEntity } from '../model/live-state.js';
 import { plannedStamp } from './diff-term-edges.js';
 import { ownerTypeKey } from './owner-type.js';
 import { isOwnedLink, isOwnedOwner, isOwnedTag, ownerMarker, tagAttribution } from './ownership.js';
-import type { AssociationItem, AssociationsChange, PlanNote } from './types.js';
+import { aspectChangeBase, type AssociationItem, type AssociationsChange, type PlanNote } from './types.js';
 
 /** How one association aspect is read and written. */
 interface AssociationAspect {
@@ -174,12 +174,7 @@ function diffOne(
   return {
     kind: 'associations',
     action: current === undefined ? 'create' : 'update',
-    id: `${spec.aspect} ${desired.urn}`,
-    urn: desired.urn,
-    entityType: desired.entityType,
-    aspect: spec.aspect,
-    versionSeen: versionSeen(live, spec.aspect),
-    source: desired.source,
+    ...aspectChangeBase(desired.urn, desired.entityType, spec.aspect, live, desired.source),
     added,
     removed,
     before: current ?? null,

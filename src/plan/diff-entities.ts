@@ -1,4 +1,5 @@
 import {
+  DECLARABLE_ASPECT_FIELDS,
   DECLARED_ONLY_FIELDS,
   OWNED_FIELDS,
   type DesiredAspect,
@@ -10,7 +11,7 @@ import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/ur
 import { sameField } from './normalize.js';
 import { diffAssociations } from './diff-associations.js';
 import { carriesMarker } from './ownership.js';
-import type { Change, FieldChange, PlanNote } from './types.js';
+import { aspectChangeBase, type Change, type FieldChange, type PlanNote } from './types.js';
 
 export interface EntityDiff {
   readonly changes: readonly Change[];
@@ -69,14 +70,7 @@ export function diffEntity(
   // manifest sets none of its fields (a model group with no description still has to exist).
   if (fields.length === 0 && current !== undefined) return changes;
 
-  const common = {
-    id: `${desired.aspectName} ${desired.urn}`,
-    urn: desired.urn,
-    entityType: desired.entityType,
-    aspect: desired.aspectName,
-    versionSeen: versionSeen(live, desired.aspectName),
-    source: desired.source,
-  };
+  const common = aspectChangeBase(desired.urn, desired.entityType, desired.aspectName, live, desired.source);
   const isNewEntity = live?.exists !== true;
   if (
     desired.entityType === 'glossaryTerm' &&
@@ -162,12 +156,7 @@ function diffDeclarableAspect(
     {
       kind: 'upsertAspect',
       action: current === undefined ? 'create' : 'update',
-      id: `${aspect.aspectName} ${desired.urn}`,
-      urn: desired.urn,
-      entityType: desired.entityType,
-      aspect: aspect.aspectName,
-      versionSeen: versionSeen(live, aspect.aspectName),
-      source: aspect.source,
+      ...aspectChangeBase(desired.urn, desired.entityType, aspect.aspectName, live, aspect.source),
       before: current ?? null,
       after,
       fields: changed,
@@ -175,11 +164,6 @@ function diffDeclarableAspect(
     },
   ];
 }
-
-const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  glossaryRelatedTerms: ['isRelatedTerms', 'hasRelatedTerms', 'values', 'relatedTerms'],
-  domains: ['domains'],
-};
 
 /**
  * What DataHub shows for an owned field the live aspect lacks, where that is not nothing: a term without a

@@ -6,9 +6,15 @@
 import type { DesiredDatasetTerms } from '../model/desired-state.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
-import { versionSeen, type LiveEntity } from '../model/live-state.js';
+import type { LiveEntity } from '../model/live-state.js';
 import { isOwnedAssociation, ownedAssociation } from './ownership.js';
-import type { Change, PlanNote, TermEdge, TermEdgesChange } from './types.js';
+import {
+  aspectChangeBase,
+  type Change,
+  type PlanNote,
+  type TermEdge,
+  type TermEdgesChange,
+} from './types.js';
 
 export interface EdgeDiff {
   readonly changes: readonly Change[];
@@ -177,12 +183,7 @@ function edgesChange(
   return {
     kind: 'termEdges',
     action: current === undefined ? 'create' : 'update',
-    id: `${aspect} ${datasetUrn}`,
-    urn: datasetUrn,
-    entityType: 'dataset',
-    aspect,
-    versionSeen: versionSeen(live, aspect),
-    ...(desired === undefined ? {} : { source: desired.source }),
+    ...aspectChangeBase(datasetUrn, 'dataset', aspect, live, desired?.source),
     ...edges,
     before: current ?? null,
   };

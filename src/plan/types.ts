@@ -4,6 +4,7 @@
  */
 import type { SourceLocation } from '../errors.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
+import { versionSeen, type LiveEntity } from '../model/live-state.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -142,4 +143,25 @@ export interface Plan {
   /** In execution order. */
   readonly changes: readonly Change[];
   readonly notes: readonly PlanNote[];
+}
+
+/**
+ * What every change of one aspect carries: its id, the entity, the aspect, the version the plan read (for the
+ * stale-plan check and If-Version-Match) and the manifest location that asked for it.
+ */
+export function aspectChangeBase(
+  urn: string,
+  entityType: string,
+  aspect: string,
+  live: LiveEntity | undefined,
+  source: SourceLocation | undefined,
+): Pick<ChangeBase, 'id' | 'urn' | 'entityType' | 'aspect' | 'versionSeen' | 'source'> {
+  return {
+    id: `${aspect} ${urn}`,
+    urn,
+    entityType,
+    aspect,
+    versionSeen: versionSeen(live, aspect),
+    ...(source === undefined ? {} : { source }),
+  };
 }
