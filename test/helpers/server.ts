@@ -17,6 +17,8 @@ export interface TestServer extends CatalogServer {
   ): Promise<{ status: number; json: any }>;
   get(pathAndQuery: string, headers?: Record<string, string>): Promise<{ status: number; json: any }>;
   graphql(query: string, variables?: Record<string, unknown>): Promise<any>;
+  /** The latest value of one aspect of an entity, undefined when it has none. */
+  aspect(urn: string, name: string): Promise<any>;
 }
 
 /** A temp directory removed after the test file. */
@@ -68,6 +70,9 @@ export async function startTestServer(
     post: (target, body, headers) => call('POST', target, body, headers),
     get: (target, headers) => call('GET', target, undefined, headers),
     graphql: async (query, variables = {}) => (await call('POST', '/api/graphql', { query, variables })).json,
+    aspect: async (urn, name) =>
+      (await call('GET', `/entitiesV2/${encodeURIComponent(urn)}?aspects=List(${name})`)).json.aspects?.[name]
+        ?.value,
   };
 }
 

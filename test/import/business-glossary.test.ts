@@ -71,9 +71,7 @@ describe('catalog import business-glossary', () => {
   let server: TestServer;
   let dir: string;
   let cleanup: () => void;
-  const aspect = async (urn: string, name: string) =>
-    (await server.get(`/entitiesV2/${encodeURIComponent(urn)}?aspects=List(${name})`)).json.aspects?.[name]
-      ?.value;
+  const aspect = (urn: string, name: string) => server.aspect(urn, name);
 
   beforeEach(async () => {
     ({ dir, cleanup } = tempDir());

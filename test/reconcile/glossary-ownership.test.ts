@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeManifests } from '../helpers/catalog-dir.js';
+import { editManifest, writeManifests } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 
@@ -86,20 +86,12 @@ describe('glossary nodes, tags, owners and links as code', () => {
   let cleanup: () => void;
   const run = (...args: string[]) => runCatalog([...args, '--server', server.url], { cwd: dir });
   const reconcile = (...args: string[]) => run('reconcile', 'catalog', ...args);
-  const aspect = async (urn: string, name: string) =>
-    (await server.get(`/entitiesV2/${encodeURIComponent(urn)}?aspects=List(${name})`)).json.aspects?.[name]
-      ?.value;
+  const aspect = (urn: string, name: string) => server.aspect(urn, name);
   const ingest = async (urn: string, name: string, value: unknown) =>
     expect(
       (await server.post('/aspects?action=ingestProposal', { proposal: proposal(urn, name, value) })).status,
     ).toBe(200);
-  const edit = (file: string, from: string | RegExp, to: string) => {
-    const full = path.join(dir, 'catalog', file);
-    const text = readFileSync(full, 'utf8');
-    const next = text.replace(from, to);
-    expect(next).not.toBe(text);
-    writeFileSync(full, next);
-  };
+  const edit = (file: string, from: string | RegExp, to: string) => editManifest(dir, file, from, to);
 
   beforeEach(async () => {
     ({ dir, cleanup } = tempDir());
