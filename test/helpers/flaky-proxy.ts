@@ -65,11 +65,16 @@ export async function startFlakyProxy(target: string, decide: (request: ProxyReq
   };
 }
 
-function forward(
+/**
+ * Sends a request the proxy received on to `target` and hands over the whole answer (for the test proxies);
+ * `failed` is told when the target cannot be reached or drops the connection.
+ */
+export function forward(
   target: string,
   incoming: IncomingMessage,
-  body: string,
+  body: string | Buffer,
   done: (response: IncomingMessage, body: Buffer) => void,
+  failed: (error: Error) => void = () => undefined,
 ): void {
   const url = new URL(incoming.url ?? '/', target);
   const headers = { ...incoming.headers, host: url.host };
@@ -77,6 +82,8 @@ function forward(
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => chunks.push(chunk));
     response.on('end', () => done(response, Buffer.concat(chunks)));
+    response.on('error', failed);
   });
+  upstream.on('error', failed);
   upstream.end(body);
 }

@@ -1,7 +1,8 @@
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeManifests } from '../helpers/catalog-dir.js';
+import { forward } from '../helpers/flaky-proxy.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 
@@ -33,31 +34,19 @@ async function racingProxies(target: string): Promise<{ urls: string[]; close: (
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {
-        const forward = (): void => {
-          const url = new URL(target);
-          const upstream = httpRequest(
-            {
-              host: url.hostname,
-              port: url.port,
-              method: incoming.method,
-              path: incoming.url,
-              headers: incoming.headers,
-            },
-            (response) => {
-              outgoing.writeHead(response.statusCode ?? 502, response.headers);
-              response.pipe(outgoing);
-            },
-          );
-          upstream.end(Buffer.concat(chunks));
-        };
+        const pass = (): void =>
+          forward(target, incoming, Buffer.concat(chunks), (response, body) => {
+            outgoing.writeHead(response.statusCode ?? 502, response.headers);
+            outgoing.end(body);
+          });
         if (incoming.url?.includes('action=ingestProposalBatch') === true) {
           if (!arrivedFrom.has(writer)) {
             arrivedFrom.add(writer);
             arrived += 1;
             if (arrived === 2) release();
           }
-          void barrier.then(forward);
-        } else forward();
+          void barrier.then(pass);
+        } else pass();
       });
     }),
   );

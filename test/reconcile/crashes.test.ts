@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../bench/generate-catalog.js';
 import { EntityIndex } from '../../src/server/store/entity-index.js';
 import { latestAspectMap } from '../../src/server/store/aspect-store.js';
+import { forward } from '../helpers/flaky-proxy.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/server.js';
 
@@ -65,34 +66,26 @@ async function writeCountingProxy(initialTarget: string, onWrite: (n: number) =>
       const isWrite =
         /action=(ingestProposal|ingestProposalBatch|ingest|batchIngest)/.test(incoming.url ?? '') ||
         (incoming.url === '/api/graphql' && body.toString().includes('mutation'));
-      const url = new URL(target);
       inFlight += 1;
       let settled = false;
       const done = (): void => {
         if (!settled) settle();
         settled = true;
       };
-      const upstream = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: incoming.method,
-          path: incoming.url,
-          headers: incoming.headers,
-        },
-        (response) => {
+      forward(
+        target,
+        incoming,
+        body,
+        (response, answer) => {
           outgoing.writeHead(response.statusCode ?? 502, response.headers);
-          response.pipe(outgoing);
-          response.on('end', done);
-          response.on('error', done);
-          response.on('close', done);
+          outgoing.end(answer);
+          done();
+        },
+        () => {
+          outgoing.destroy();
+          done();
         },
       );
-      upstream.on('error', () => {
-        outgoing.destroy();
-        done();
-      });
-      upstream.end(body);
       if (isWrite) onWrite((writes += 1));
     });
   });
@@ -193,6 +186,15 @@ describe('crashes', () => {
   }, 120_000);
   afterAll(() => cleanup());
 
+  /** Re-running reconcile converges, plans nothing more, and leaves exactly the catalog of a run without crashes. */
+  const convergesToReference = async (url: string, exportDir: string): Promise<void> => {
+    const converge = await runCatalog(['reconcile', 'catalog', '--server', url], { cwd: dir });
+    expect(converge.code, converge.stderr).toBe(0);
+    const again = await runCatalog(['reconcile', 'catalog', '--dry-run', '--server', url], { cwd: dir });
+    expect(again.stdout).toContain('No changes.');
+    expect(await exported(url, dir, exportDir)).toEqual(reference);
+  };
+
   it('of the server during ingest and apply, many times: the database stays whole and re-running converges', async () => {
     const db = path.join(dir, 'server-crashes.db');
     let crashes = 0;
@@ -237,13 +239,7 @@ describe('crashes', () => {
     const server = await startServer(db);
     try {
       expect((await runCatalog(['ingest', metadataFile, '--server', server.url], { cwd: dir })).code).toBe(0);
-      const converge = await runCatalog(['reconcile', 'catalog', '--server', server.url], { cwd: dir });
-      expect(converge.code, converge.stderr).toBe(0);
-      const again = await runCatalog(['reconcile', 'catalog', '--dry-run', '--server', server.url], {
-        cwd: dir,
-      });
-      expect(again.stdout).toContain('No changes.');
-      expect(await exported(server.url, dir, 'server-crash-export')).toEqual(reference);
+      await convergesToReference(server.url, 'server-crash-export');
     } finally {
       await killed(server.child);
     }
@@ -278,13 +274,7 @@ describe('crashes', () => {
       expect((await runCatalog(['ingest', metadataFile, '--server', server.url], { cwd: dir })).code).toBe(0);
       await crash(['reconcile', 'catalog', '--parallelism', '4'], 6, writes.reconcile);
       expect(crashes).toBeGreaterThanOrEqual(3);
-      const converge = await runCatalog(['reconcile', 'catalog', '--server', server.url], { cwd: dir });
-      expect(converge.code, converge.stderr).toBe(0);
-      const again = await runCatalog(['reconcile', 'catalog', '--dry-run', '--server', server.url], {
-        cwd: dir,
-      });
-      expect(again.stdout).toContain('No changes.');
-      expect(await exported(server.url, dir, 'client-crash-export')).toEqual(reference);
+      await convergesToReference(server.url, 'client-crash-export');
     } finally {
       await killed(server.child);
     }
