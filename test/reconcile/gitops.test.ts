@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { MODEL_11 } from '../helpers/example-urns.js';
 
-const MODEL_11 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
 const AGE = 'urn:li:mlFeature:(user_features,age)';
 
 describe('git-aware plans and export', () => {

@@ -4,11 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyExample, editManifest, writeManifests } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
-
-const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD)';
-const TX = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
-const MODEL_11 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
-const MODEL_10 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-10,PROD)';
+import { MODEL_10, MODEL_11, TX, USERS } from '../helpers/example-urns.js';
 
 describe('catalog reconcile against the embedded catalog', () => {
   let server: TestServer;

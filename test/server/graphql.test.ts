@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSchema } from '../../src/server/graphql/graphql-endpoint.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
+import { EMAIL, PII, USERS as DATASET } from '../helpers/example-urns.js';
 
 const GOLDEN = 'test/fixtures/datahub/feast_repository_mces_golden.json';
-const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD)';
 const NO_SCHEMA = 'urn:li:dataset:(urn:li:dataPlatform:hive,no_schema,PROD)';
-const PII = 'urn:li:glossaryTerm:Classification.PII';
-const EMAIL = 'urn:li:glossaryTerm:Classification.Email';
 const V2_ZIP = '[version=2.0].[type=struct].address.[type=string].zipcode';
 
 describe('GraphQL schema', () => {

@@ -9,14 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { encode, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
-
-const TX = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
-const MODEL_10 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-10,PROD)';
-const MODEL_11 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
-const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
-const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,transaction_features)';
-const TXN_COUNT = 'urn:li:mlFeature:(transaction_features,txn_count_7d)';
-const FINANCIAL = 'urn:li:glossaryTerm:Classification.Financial';
+import { FINANCIAL, GROUP, MODEL_10, MODEL_11, TABLE, TX, TXN_COUNT } from '../helpers/example-urns.js';
 
 const RELATED = `query ($urn: String!, $types: [String!]!, $direction: RelationshipDirection!, $start: Int, $count: Int) {
   entity(urn: $urn) {

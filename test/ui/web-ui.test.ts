@@ -12,13 +12,15 @@ import { openPage, launchBrowser, screenshot, scrollsSideways } from '../helpers
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import {
+  FINANCIAL,
+  GROUP,
+  MODEL_11 as MODEL,
+  TABLE,
+  TX,
+  TXN_COUNT as FEATURE,
+} from '../helpers/example-urns.js';
 
-const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
-const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
-const FEATURE = 'urn:li:mlFeature:(transaction_features,txn_count_7d)';
-const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,transaction_features)';
-const TX = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
-const FINANCIAL = 'urn:li:glossaryTerm:Classification.Financial';
 const XSS = 'urn:li:dataset:(urn:li:dataPlatform:hive,xss_probe,PROD)';
 const HOSTILE = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
 
