@@ -18,6 +18,8 @@ export interface StepResult {
   readonly change: Change;
   readonly status: StepStatus;
   readonly error?: string;
+  /** Failed because someone else changed the aspect after the plan read it (it was not overwritten). */
+  readonly conflict?: true;
 }
 
 export interface ApplyResult {
@@ -293,11 +295,14 @@ class Executor {
         }
         continue;
       }
-      this.record(
-        change,
-        'failed',
-        unchanged ? error : `${error} (the aspect was changed by someone else since the plan was made)`,
-      );
+      if (unchanged) this.record(change, 'failed', error);
+      else
+        this.record(
+          change,
+          'failed',
+          `${error} (the aspect was changed by someone else since the plan was made)`,
+          true,
+        );
     }
   }
 
@@ -330,8 +335,13 @@ class Executor {
     };
   }
 
-  private record(change: Change, status: StepStatus, error?: string): void {
-    this.results.set(change.id, { change, status, ...(error === undefined ? {} : { error }) });
+  private record(change: Change, status: StepStatus, error?: string, conflict = false): void {
+    this.results.set(change.id, {
+      change,
+      status,
+      ...(error === undefined ? {} : { error }),
+      ...(conflict ? { conflict: true as const } : {}),
+    });
     if (status !== 'skipped') {
       this.done += 1;
       this.options.onProgress?.(this.done, this.plan.changes.length);

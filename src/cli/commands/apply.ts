@@ -96,9 +96,8 @@ export function failureReport(result: ApplyResult): string[] {
   const lines: string[] = [];
   const byCause = new Map<string, StepResult[]>();
   for (const step of failed) {
-    const cause = isConflict(step)
-      ? CONFLICT
-      : (step.error ?? 'unknown error').replace(/ of \S+ (?=failed)/, ' ');
+    const cause =
+      step.conflict === true ? CONFLICT : (step.error ?? 'unknown error').replace(/ of \S+ (?=failed)/, ' ');
     byCause.set(cause, [...(byCause.get(cause) ?? []), step]);
   }
   const causes = [...byCause.keys()].sort((a, b) => (a === CONFLICT ? -1 : b === CONFLICT ? 1 : 0));
@@ -126,10 +125,6 @@ export function failureReport(result: ApplyResult): string[] {
 }
 
 const CONFLICT = 'conflict';
-
-function isConflict(step: StepResult): boolean {
-  return /changed by someone else|If-Version-Match|precondition|412/i.test(step.error ?? '');
-}
 
 function reportLine(result: ApplyResult, style: ReturnType<typeof createStyle>): string {
   const text = `Apply ${result.ok ? 'complete' : 'incomplete'}: ${result.applied} applied, ${result.failed} failed, ${result.skipped} skipped.`;
