@@ -202,7 +202,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     program
       .command('export')
       .description(
-        'write the live catalog as manifests (one file per feature table, model group, glossary and dataset)',
+        'write the live catalog as manifests (one file per feature table, model group, glossary and dataset, and tags.yaml)',
       )
       .option('--out <dir>', 'directory to write into', 'catalog')
       .option('--urn <urn>', 'export only this entity (repeatable)', collect, [])
@@ -220,7 +220,8 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
 
   const importCommand = program.command('import').description("turn another tool's files into manifests");
   importCommand
-    .command('business-glossary <file>')
+    .command('business-glossary')
+    .argument('<file>', "the business-glossary YAML file (what the source's `file` option names)")
     .description(
       "write manifests from a DataHub business-glossary file: reconciled, they give the URNs and aspects DataHub's business-glossary source writes",
     )

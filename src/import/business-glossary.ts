@@ -20,7 +20,7 @@
  * Pure: text in, documents and problems out.
  */
 import { createHash } from 'node:crypto';
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { fileName as manifestFileName } from '../manifest/render-manifests.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 
@@ -151,14 +151,19 @@ const TERM_KEYS = new Set([
 export function importBusinessGlossary(text: string, fileName: string, options: ImportOptions): ImportResult {
   const context: Context = { options, errors: [], warnings: [] };
   // PyYAML reads YAML 1.1: `yes`, `on`, `no` are booleans there, and so are they here.
+  const lineCounter = new LineCounter();
   const document = parseDocument(text, {
+    lineCounter,
     version: '1.1',
     uniqueKeys: true,
     prettyErrors: false,
     intAsBigInt: true,
   });
-  for (const error of document.errors)
-    context.errors.push(`${fileName}: YAML error: ${error.message.split('\n')[0]}`);
+  for (const error of document.errors) {
+    const at = lineCounter.linePos(error.pos[0]);
+    const where = `${fileName}:${at.line}:${at.col}`;
+    context.errors.push(`${where}: YAML error: ${error.message.split('\n')[0]}`);
+  }
   if (context.errors.length > 0)
     return { files: [], errors: context.errors, warnings: [], counts: { nodes: 0, terms: 0 } };
   const root = document.toJS({ maxAliasCount: 100 }) as unknown;
