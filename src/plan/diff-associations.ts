@@ -111,7 +111,15 @@ export function diffAssociations(
 ): AssociationsDiff {
   const changes: AssociationsChange[] = [];
   const notes: PlanNote[] = [];
-  const wanted = wantedLines(desired.associations ?? NO_ASSOCIATIONS, actor);
+  const declared = desired.associations ?? NO_ASSOCIATIONS;
+  const nothingDeclared = declared.owners.length + declared.tags.length + declared.links.length === 0;
+  // Most entities declare none and have none: nothing to compare (this runs for every entity of a plan).
+  if (
+    nothingDeclared &&
+    [OWNERSHIP, TAGS, LINKS].every((spec) => live?.aspects.get(spec.aspect) === undefined)
+  )
+    return { changes, notes };
+  const wanted = wantedLines(declared, actor);
   for (const [spec, lines] of wanted) {
     const change = diffOne(spec, desired, lines, live, actor, notes);
     if (change !== undefined) changes.push(change);
