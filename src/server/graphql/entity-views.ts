@@ -560,16 +560,13 @@ export class EntityViews {
       name: decodeUrnPart(stringOr(this.key(urn)['name'])),
       properties: () =>
         whenPresent(latest('corpGroupInfo'), (aspect) => ({
-          displayName: text(aspect['displayName']),
-          description: text(aspect['description']),
-          email: text(aspect['email']),
+          ...groupContact(aspect),
           slack: text(aspect['slack']),
         })),
+      // The deprecated `info` field of DataHub's CorpGroup reads the same aspect as `properties`, plus members.
       info: () =>
         whenPresent(latest('corpGroupInfo'), (aspect) => ({
-          displayName: text(aspect['displayName']),
-          description: text(aspect['description']),
-          email: text(aspect['email']),
+          ...groupContact(aspect),
           admins: () => strings(aspect['admins'])?.map(this.view) ?? null,
           members: () => strings(aspect['members'])?.map(this.view) ?? null,
           groups: strings(aspect['groups']),
@@ -749,4 +746,13 @@ function metrics(value: JsonValue | undefined): View[] | null {
     value: text(metric['value']),
     createdAt: number(metric['createdAt']),
   }));
+}
+
+/** The fields CorpGroup's `properties` and `info` both show. */
+function groupContact(aspect: JsonObject): Record<string, string | null> {
+  return {
+    displayName: text(aspect['displayName']),
+    description: text(aspect['description']),
+    email: text(aspect['email']),
+  };
 }
