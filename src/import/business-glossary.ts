@@ -235,6 +235,27 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
     return declaredTerms.get(urn) ?? urn;
   };
 
+  /** A node or term's known fields, required name and description, and manifest id; undefined when unusable. */
+  const checkEntry = (
+    holder: Record<string, unknown>,
+    keys: ReadonlySet<string>,
+    path: readonly string[],
+    entityType: 'glossaryNode' | 'glossaryTerm',
+    where: string,
+  ): { name: string; description: string; id: string } | undefined => {
+    checkKeys(holder, keys, where, context);
+    const name = required(holder['name'], `${where}name`, context);
+    const description = required(holder['description'], `${where}description`, context);
+    if (name === undefined || description === undefined) return undefined;
+    const id = idOf(urnsByPath.get([...path, name].join('.')) as string, entityType, where, context);
+    return id === undefined ? undefined : { name, description, id };
+  };
+  /** A node's or term's own owners replace the inherited ones (DataHub's source does not merge them). */
+  const ownersOf = (holder: Record<string, unknown>, inherited: Owners, where: string): Owners =>
+    holder['owners'] === undefined || holder['owners'] === null
+      ? inherited
+      : owners(holder['owners'], `${where}owners`, context);
+
   const emitTerm = (
     term: Record<string, unknown>,
     path: readonly string[],
@@ -243,13 +264,9 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
     file: string,
     where: string,
   ): void => {
-    checkKeys(term, TERM_KEYS, where, context);
-    const name = required(term['name'], `${where}name`, context);
-    const description = required(term['description'], `${where}description`, context);
-    if (name === undefined || description === undefined) return;
-    const urn = urnsByPath.get([...path, name].join('.')) as string;
-    const id = idOf(urn, 'glossaryTerm', where, context);
-    if (id === undefined) return;
+    const entry = checkEntry(term, TERM_KEYS, path, 'glossaryTerm', where);
+    if (entry === undefined) return;
+    const { name, description, id } = entry;
     const termSource =
       optionalText(term['term_source'], `${where}term_source`, context) ?? defaults.sourceType;
     if (termSource !== 'INTERNAL' && termSource !== 'EXTERNAL')
@@ -290,10 +307,7 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
         customProperties: customProperties(term, `${where}custom_properties`, context),
         relatedTerms: Object.keys(relatedTerms).length === 0 ? undefined : relatedTerms,
         domain,
-        owners:
-          term['owners'] === undefined || term['owners'] === null
-            ? inherited
-            : owners(term['owners'], `${where}owners`, context),
+        owners: ownersOf(term, inherited, where),
         links: links(term['knowledge_links'], `${where}knowledge_links`, context),
       }),
     );
@@ -307,17 +321,10 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
     inherited: Owners,
     where: string,
   ): void => {
-    checkKeys(node, NODE_KEYS, where, context);
-    const name = required(node['name'], `${where}name`, context);
-    const description = required(node['description'], `${where}description`, context);
-    if (name === undefined || description === undefined) return;
-    const urn = urnsByPath.get([...path, name].join('.')) as string;
-    const id = idOf(urn, 'glossaryNode', where, context);
-    if (id === undefined) return;
-    const nodeOwners =
-      node['owners'] === undefined || node['owners'] === null
-        ? inherited
-        : owners(node['owners'], `${where}owners`, context);
+    const entry = checkEntry(node, NODE_KEYS, path, 'glossaryNode', where);
+    if (entry === undefined) return;
+    const { name, description, id } = entry;
+    const nodeOwners = ownersOf(node, inherited, where);
     const file = parent?.file ?? `glossary/${manifestFileName(name)}.yaml`;
     warnTags(node, where, context);
     const doc = compact({
