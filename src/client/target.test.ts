@@ -1,11 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeTarget, resolveTarget } from './target.js';
+
+const homes: string[] = [];
+afterAll(() => homes.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const home = (datahubenv?: string): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'catalog-home-'));
+  homes.push(dir);
   if (datahubenv !== undefined) writeFileSync(path.join(dir, '.datahubenv'), datahubenv);
   return dir;
 };

@@ -31,7 +31,9 @@ export function tempDir(): { dir: string; cleanup: () => void } {
 export async function startTestServer(
   options: Partial<CatalogServerOptions> & { dbPath?: string } = {},
 ): Promise<TestServer> {
-  const dbPath = options.dbPath ?? path.join(tempDir().dir, 'catalog.db');
+  // A database of its own lives in a temp directory removed when the server closes.
+  const own = options.dbPath === undefined ? tempDir() : undefined;
+  const dbPath = options.dbPath ?? path.join(own!.dir, 'catalog.db');
   const requests: { method: string; path: string }[] = [];
   const server = await startCatalogServer({
     db: dbPath,
@@ -64,7 +66,10 @@ export async function startTestServer(
   };
   return {
     ...server,
-
+    close: async () => {
+      await server.close();
+      own?.cleanup();
+    },
     dbPath,
     requests,
     post: (target, body, headers) => call('POST', target, body, headers),

@@ -1,14 +1,21 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AspectStore, versionOf } from './aspect-store.js';
 import { SCHEMA_VERSION } from './migrations.js';
 
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const tempFile = (): string => {
+  dirs.push(mkdtempSync(path.join(tmpdir(), 'catalog-store-')));
+  return path.join(dirs.at(-1)!, 'c.db');
+};
+
 describe('AspectStore', () => {
   it('migrates a new file to the current schema, and refuses a file from a newer build', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'catalog-store-')), 'c.db');
+    const file = tempFile();
     new AspectStore(file).close();
     const db = new Database(file);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
@@ -41,7 +48,7 @@ describe('AspectStore', () => {
   });
 
   it('moves timeseries aspects an older schema stored as versions into the timeseries table', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'catalog-store-')), 'c.db');
+    const file = tempFile();
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
     new AspectStore(file).close();
     // Roll the file back to schema 2, with two profile versions stored as versioned rows.
