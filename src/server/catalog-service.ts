@@ -50,7 +50,7 @@ export class CatalogService {
 
   /**
    * Applies proposals in one transaction: all of them land, or (on the first error) none. The search and
-   * relationship indexes of the touched entities are refreshed in the same transaction.
+   * relationship indexes of the touched entities are refreshed in the same transaction (when it commits).
    */
   ingest(proposals: readonly Proposal[], actor: string): void {
     const keys = new Map<string, { aspectName: string; value: JsonObject }>();
@@ -59,7 +59,7 @@ export class CatalogService {
     this.store.transaction(() => {
       const keyed = new Set<string>();
       for (const proposal of proposals) this.applyOne(proposal, actor, now, keys, keyed);
-      this.store.index.refresh(keys.keys());
+      this.store.reindexOnCommit(keys.keys());
     });
   }
 

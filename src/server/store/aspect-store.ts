@@ -102,9 +102,38 @@ export class AspectStore {
     this.timeseries = new TimeseriesStore(this.db);
   }
 
-  /** Runs `work` in one transaction: everything it writes lands, or nothing does. */
+  /** Entities whose index rows the open transaction refreshes before it commits (see `reindexOnCommit`). */
+  private pendingIndex: Set<string> | undefined;
+
+  /**
+   * Runs `work` in one transaction: everything it writes lands, or nothing does. A nested call is a savepoint.
+   * The outermost transaction refreshes the index rows of the entities its work marked, last, just before it
+   * commits: once per entity however many savepoints wrote it, and after every other write (FTS5 flushes its
+   * pending rows at each savepoint, so full-text rows written between other writes land one segment each).
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    if (this.db.inTransaction) return this.db.transaction(work)();
+    return this.db.transaction(() => {
+      const pending = new Set<string>();
+      this.pendingIndex = pending;
+      try {
+        const result = work();
+        this.index.refresh(pending);
+        return result;
+      } finally {
+        this.pendingIndex = undefined;
+      }
+    })();
+  }
+
+  /**
+   * Marks entities whose aspects the open transaction writes: their search and relationship rows are refreshed
+   * from their latest aspects before it commits, so the indexes can never disagree with the aspects. (Nothing
+   * reads the indexes between a write and the commit: mutations answer from the aspects.)
+   */
+  reindexOnCommit(urns: Iterable<string>): void {
+    if (this.pendingIndex === undefined) throw new Error('reindexOnCommit outside a transaction');
+    for (const urn of urns) this.pendingIndex.add(urn);
   }
 
   get(urn: string, aspect: string, version = 0): StoredAspect | undefined {

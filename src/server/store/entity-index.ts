@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { JsonObject } from '../../model/json.js';
 import { extractRelationships } from '../search/extract-relationships.js';
-import { buildSearchDocument } from '../search/search-document.js';
+import { buildSearchDocument, type SearchDocument } from '../search/search-document.js';
 
 export type FilterCondition =
   | 'EQUAL'
@@ -64,6 +64,13 @@ export interface RelatedEntity {
   readonly urn: string;
 }
 
+/** A full-text row to write: the entity's id, whether it had one, and its new text (none when it is gone). */
+interface TextRow {
+  readonly id: number;
+  readonly replaces: boolean;
+  readonly text?: SearchDocument['text'];
+}
+
 /** Weights of the full-text columns for bm25: name, description, fields, urn, other. */
 const BM25_WEIGHTS = '10.0, 2.0, 1.5, 3.0, 1.0';
 
@@ -103,9 +110,24 @@ export class EntityIndex {
     };
   }
 
-  /** Re-derives the index rows of these entities from their latest aspects. Run inside the write transaction. */
+  /**
+   * Re-derives the index rows of these entities from their latest aspects. Run inside the write transaction.
+   *
+   * The full-text rows are written last, one after another: FTS5 flushes its pending terms to disk whenever
+   * another statement opens a savepoint, so interleaving them with the other tables' writes made every entity a
+   * segment of its own (ten times slower, measured on 10,000 entities).
+   */
   refresh(urns: Iterable<string>): void {
-    for (const urn of urns) this.refreshOne(urn);
+    const texts: TextRow[] = [];
+    for (const urn of urns) {
+      const text = this.refreshRows(urn);
+      if (text !== undefined) texts.push(text);
+    }
+    for (const { id, replaces, text } of texts) {
+      if (replaces) this.statements.deleteText.run(id);
+      if (text !== undefined)
+        this.statements.insertText.run(id, text.name, text.description, text.fields, text.urn, text.other);
+    }
   }
 
   /** Rebuilds every index row from the aspects (on migration, and to repair). */
@@ -114,21 +136,23 @@ export class EntityIndex {
     this.statements.clearText.run();
     this.statements.clearFacets.run();
     this.statements.clearRelationships.run();
-    for (const { urn } of this.statements.allUrns.all()) this.refreshOne(urn);
+    this.refresh(this.statements.allUrns.all().map((row) => row.urn));
   }
 
-  private refreshOne(urn: string): void {
+  /**
+   * Refreshes an entity's rows but its full text, which it answers for `refresh` to write: its id, whether an
+   * older text row goes, and the new one (none when the entity is gone).
+   */
+  private refreshRows(urn: string): TextRow | undefined {
     const aspects = this.loadAspects(urn);
     const hasKey = [...aspects.keys()].some((name) => name.endsWith('Key'));
     const existing = this.statements.idOf.get(urn)?.id;
-    if (existing !== undefined) {
-      this.statements.deleteText.run(existing);
-      this.statements.deleteFacets.run(existing);
-    }
+    if (existing !== undefined) this.statements.deleteFacets.run(existing);
     this.statements.deleteRelationships.run(urn);
     if (!hasKey) {
-      if (existing !== undefined) this.statements.deleteEntity.run(existing);
-      return;
+      if (existing === undefined) return undefined;
+      this.statements.deleteEntity.run(existing);
+      return { id: existing, replaces: true };
     }
     const doc = buildSearchDocument(urn, aspects);
     const row = this.statements.upsert.get(
@@ -140,8 +164,6 @@ export class EntityIndex {
       doc.removed ? 1 : 0,
     );
     const id = row?.id as number;
-    const { text } = doc;
-    this.statements.insertText.run(id, text.name, text.description, text.fields, text.urn, text.other);
     for (const [facet, value] of doc.facets) this.statements.insertFacet.run(facet, value, id);
     for (const relationship of extractRelationships(aspects)) {
       this.statements.insertRelationship.run(
@@ -151,6 +173,7 @@ export class EntityIndex {
         relationship.aspect,
       );
     }
+    return { id, replaces: existing !== undefined, text: doc.text };
   }
 
   search(request: SearchRequest): SearchResponse {
