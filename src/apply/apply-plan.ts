@@ -35,14 +35,20 @@ export interface ApplyOptions {
   readonly now?: () => number;
   readonly onProgress?: (done: number, total: number) => void;
   readonly onWarning?: (message: string) => void;
+  /**
+   * The plan was made moments ago in this run, from reads of the versions it writes: re-reading them all
+   * again before writing would only repeat those reads (each aspect write still carries If-Version-Match).
+   * Saved plans, reviewed and applied later, are always re-checked.
+   */
+  readonly planJustMade?: boolean;
 }
 
 /** GraphQL mutations sent per request (as aliases of one mutation document). */
 const MUTATIONS_PER_REQUEST = 50;
 
 /**
- * Executes a plan, and nothing else. First every aspect it writes is re-read: a plan made before someone else
- * changed one of them is refused whole. Then the changes are written phase by phase in dependency order,
+ * Executes a plan, and nothing else. First (unless the plan was just made) every aspect it writes is re-read: a
+ * plan made before someone else changed one of them is refused whole. Then the changes are written phase by phase in dependency order,
  * batched, each aspect write carrying If-Version-Match with the version the plan saw. A failure stops the run
  * after its phase: what was applied, what failed and what was skipped is reported, and running again
  * (re-planning) finishes the job.
@@ -52,7 +58,7 @@ export async function applyPlan(
   client: DataHubClient,
   options: ApplyOptions,
 ): Promise<ApplyResult> {
-  await checkFresh(client.restli, plan.changes);
+  if (options.planJustMade !== true) await checkFresh(client.restli, plan.changes);
   const executor = new Executor(plan, client, options);
   return executor.run();
 }

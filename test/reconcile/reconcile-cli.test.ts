@@ -216,6 +216,24 @@ describe('catalog reconcile against the embedded catalog', () => {
     expect(fresh.stdout).toContain('Apply complete: 2 applied');
   });
 
+  it('re-reads versions before applying a saved plan, not when applying the plan it just made', async () => {
+    expect((await reconcile()).code).toBe(0);
+    const reads = async (work: () => Promise<{ code: number }>): Promise<number> => {
+      const before = server.requests.length;
+      expect((await work()).code).toBe(0);
+      return server.requests.slice(before).filter((request) => request.path.startsWith('/entitiesV2')).length;
+    };
+    edit('features/user-features.yaml', 'Age in years.', 'Age in whole years.');
+    const planOnly = await reads(() => reconcile('--dry-run', '--out', 'plan.json'));
+    expect(planOnly).toBeGreaterThan(0);
+    // The saved plan: every aspect it writes is read again first (the stale-plan check).
+    expect(await reads(() => run('apply', 'plan.json'))).toBeGreaterThan(0);
+
+    edit('features/user-features.yaml', 'Age in whole years.', 'Age in years.');
+    // Planning and applying in one run: the plan's reads are the check (each write carries If-Version-Match).
+    expect(await reads(() => reconcile())).toBe(planOnly);
+  });
+
   it('refuses a plan file that is not a plan, or was made against another server', async () => {
     writeFileSync(path.join(dir, 'bad.json'), '{"formatVersion": 99}');
     const bad = await run('apply', 'bad.json');

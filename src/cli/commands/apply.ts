@@ -48,7 +48,7 @@ export async function runApply(
       return 0;
     }
     io.stdout.write(renderPlan(plan, options.output === 'json' ? 'text' : options.output, io));
-    return (await applyAndReport(plan, connection, io, 'text')) ? 0 : 1;
+    return (await applyAndReport(plan, connection, io, 'text', { planJustMade: false })) ? 0 : 1;
   } finally {
     await connection.close();
   }
@@ -60,12 +60,14 @@ export async function applyAndReport(
   connection: Connection,
   io: CliIo,
   output: OutputFormat,
+  options: { readonly planJustMade: boolean },
 ): Promise<boolean> {
   const style = createStyle(useColor(io.stderr, io.env));
   const progress = io.stderr.isTTY;
   io.stderr.write(`applying ${plural(plan.changes.length, 'change')} to ${connection.description}\n`);
   const result = await applyPlan(plan, connection.client, {
     runId: `catalog-${plan.git.revision?.slice(0, 12) ?? 'local'}`,
+    planJustMade: options.planJustMade,
     onWarning: (message) => io.stderr.write(`${style.yellow('warning')} ${message}\n`),
     ...(progress
       ? { onProgress: (done: number, total: number) => io.stderr.write(`\r  ${done}/${total} applied`) }

@@ -79,7 +79,8 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     if (options.dryRun || plan.changes.length === 0) {
       return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
     }
-    const ok = await applyAndReport(plan, connection, io, options.output);
+    // Applied right after planning, from the same reads: no second read of every version (see planJustMade).
+    const ok = await applyAndReport(plan, connection, io, options.output, { planJustMade: true });
     if (!ok) return 1;
     return options.detailedExitcode ? 2 : 0;
   } finally {
