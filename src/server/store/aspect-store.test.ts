@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AspectStore, versionOf } from './aspect-store.js';
 import { SCHEMA_VERSION } from './migrations.js';
 
@@ -53,7 +53,7 @@ describe('AspectStore', () => {
     new AspectStore(file).close();
     // Roll the file back to schema 2, with two profile versions stored as versioned rows.
     const db = new Database(file);
-    db.exec('DROP TABLE timeseries_aspect');
+    db.exec('DROP TABLE timeseries_aspect; DROP TABLE index_pending');
     const insert = db.prepare(
       `INSERT INTO metadata_aspect_v2 VALUES (?, 'datasetProfile', ?, ?, '{}', ?, 'urn:li:corpuser:x')`,
     );
@@ -67,5 +67,95 @@ describe('AspectStore', () => {
     const events = store.timeseries.values({ urn, aspect: 'datasetProfile', limit: 10 });
     expect(events.map((event) => event.value['rowCount'])).toEqual([2, 1]);
     store.close();
+  });
+});
+
+describe('write-behind indexing', () => {
+  const urn = 'urn:li:glossaryTerm:Revenue';
+  const search = (store: AspectStore): string[] =>
+    store.index
+      .search({
+        query: 'revenue',
+        entityTypes: [],
+        filters: [],
+        includeRemoved: false,
+        start: 0,
+        count: 10,
+        facetFields: [],
+        maxFacetValues: 0,
+      })
+      .hits.map((hit) => hit.urn);
+  const writeTerm = (store: AspectStore): void =>
+    store.transaction(() => {
+      store.write(urn, 'glossaryTermKey', { name: 'Revenue' }, {}, 'urn:li:corpuser:x', 1);
+      store.write(urn, 'glossaryTermInfo', { name: 'Revenue', definition: 'd' }, {}, 'urn:li:corpuser:x', 1);
+      store.reindexOnCommit([urn]);
+    });
+  const notes = (file: string): unknown[] => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare('SELECT urn FROM index_pending').all();
+    } finally {
+      db.close();
+    }
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('notes a written entity in the write transaction and indexes it before any read', () => {
+    const file = tempFile();
+    const store = new AspectStore(file);
+    writeTerm(store);
+    expect(notes(file)).toEqual([{ urn }]);
+    expect(search(store)).toEqual([urn]);
+    expect(notes(file)).toEqual([]);
+    store.close();
+  });
+
+  it('keeps no note of a transaction that rolled back', () => {
+    const file = tempFile();
+    const store = new AspectStore(file);
+    expect(() =>
+      store.transaction(() => {
+        writeTerm(store);
+        throw new Error('fails after the write');
+      }),
+    ).toThrow('fails after the write');
+    expect(notes(file)).toEqual([]);
+    expect(search(store)).toEqual([]);
+    store.close();
+  });
+
+  it('indexes in the background once writes pause', () => {
+    vi.useFakeTimers();
+    const file = tempFile();
+    const store = new AspectStore(file);
+    writeTerm(store);
+    expect(notes(file)).toHaveLength(1);
+    vi.runAllTimers();
+    expect(notes(file)).toEqual([]);
+    store.close();
+  });
+
+  it('indexes what a crash left noted when the file is opened again', () => {
+    vi.useFakeTimers();
+    const file = tempFile();
+    const store = new AspectStore(file);
+    writeTerm(store);
+    // A crash: the process dies with the note written and the timer never run (the connection just goes away).
+    (store as unknown as { db: Database.Database }).db.close();
+    expect(notes(file)).toEqual([{ urn }]);
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM search_entity').get()).toEqual({ n: 0 });
+    db.close();
+
+    const reopened = new AspectStore(file);
+    expect(notes(file)).toEqual([]);
+    const raw = new Database(file, { readonly: true });
+    expect(raw.prepare('SELECT urn FROM search_entity').all()).toEqual([{ urn }]);
+    raw.close();
+    expect(search(reopened)).toEqual([urn]);
+    reopened.close();
   });
 });

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { jsonEqual, type JsonObject } from '../../model/json.js';
 import { isTimeseriesAspect } from '../../model/registry.js';
 import { EntityIndex } from './entity-index.js';
+import { IndexQueue } from './index-queue.js';
 import { migrate } from './migrations.js';
 import { parseStoredObject } from './stored-json.js';
 import { TimeseriesStore } from './timeseries-store.js';
@@ -43,8 +44,10 @@ interface Row {
 export class AspectStore {
   private readonly db: Database.Database;
   private readonly statements;
-  /** Search and relationship indexes, refreshed by callers inside the transaction that writes the aspects. */
+  /** Search and relationship indexes, brought up to date with the aspects before every read. */
   readonly index: EntityIndex;
+  /** Entities written but not yet indexed (see `reindexOnCommit`). */
+  private readonly indexQueue: IndexQueue;
   /** Timeseries aspects, one row per event (not versioned). */
   readonly timeseries: TimeseriesStore;
 
@@ -98,42 +101,53 @@ export class AspectStore {
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? ORDER BY createdon DESC, version',
       ),
     };
-    this.index = new EntityIndex(this.db, (urn) => latestAspectMap(this.db, urn));
+    this.index = new EntityIndex(
+      this.db,
+      (urn) => latestAspectMap(this.db, urn),
+      () => this.indexQueue.flushAll(),
+    );
+    this.indexQueue = new IndexQueue(this.db, this.index);
+    // Entities a crash left unindexed are indexed before anything is served.
+    this.indexQueue.flushAll();
     this.timeseries = new TimeseriesStore(this.db);
   }
 
-  /** Entities whose index rows the open transaction refreshes before it commits (see `reindexOnCommit`). */
-  private pendingIndex: Set<string> | undefined;
+  /** Entities the open transaction wrote, noted for indexing when it commits (see `reindexOnCommit`). */
+  private written: Set<string> | undefined;
 
   /**
    * Runs `work` in one transaction: everything it writes lands, or nothing does. A nested call is a savepoint.
-   * The outermost transaction refreshes the index rows of the entities its work marked, last, just before it
-   * commits: once per entity however many savepoints wrote it, and after every other write (FTS5 flushes its
-   * pending rows at each savepoint, so full-text rows written between other writes land one segment each).
+   * The outermost transaction notes the entities its work wrote, once each however many savepoints wrote them,
+   * in the same transaction; they are indexed once writes pause, or before the next index read.
    */
   transaction<T>(work: () => T): T {
     if (this.db.inTransaction) return this.db.transaction(work)();
-    return this.db.transaction(() => {
-      const pending = new Set<string>();
-      this.pendingIndex = pending;
-      try {
-        const result = work();
-        this.index.refresh(pending);
-        return result;
-      } finally {
-        this.pendingIndex = undefined;
-      }
-    })();
+    const written = new Set<string>();
+    // IMMEDIATE: writes here read before they write (versions, current values); taking the write lock first
+    // makes another connection's concurrent commit a wait (busy timeout), not an immediate SQLITE_BUSY.
+    const result = this.db
+      .transaction(() => {
+        this.written = written;
+        try {
+          const value = work();
+          this.indexQueue.mark(written);
+          return value;
+        } finally {
+          this.written = undefined;
+        }
+      })
+      .immediate();
+    if (written.size > 0) this.indexQueue.schedule();
+    return result;
   }
 
   /**
-   * Marks entities whose aspects the open transaction writes: their search and relationship rows are refreshed
-   * from their latest aspects before it commits, so the indexes can never disagree with the aspects. (Nothing
-   * reads the indexes between a write and the commit: mutations answer from the aspects.)
+   * Notes entities whose aspects the open transaction writes: their search and relationship rows are re-derived
+   * from their latest aspects after it commits, before anything reads the indexes.
    */
   reindexOnCommit(urns: Iterable<string>): void {
-    if (this.pendingIndex === undefined) throw new Error('reindexOnCommit outside a transaction');
-    for (const urn of urns) this.pendingIndex.add(urn);
+    if (this.written === undefined) throw new Error('reindexOnCommit outside a transaction');
+    for (const urn of urns) this.written.add(urn);
   }
 
   get(urn: string, aspect: string, version = 0): StoredAspect | undefined {
@@ -229,6 +243,7 @@ export class AspectStore {
   }
 
   close(): void {
+    this.indexQueue.close();
     this.db.close();
   }
 }

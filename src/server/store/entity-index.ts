@@ -1,7 +1,8 @@
 /**
- * The search and relationship indexes of the embedded catalog, in the same SQLite file as the aspects. Callers
- * refresh an entity's rows inside the transaction that writes its aspects, so the indexes can never disagree with
- * the aspects: a write that fails or rolls back takes its index changes with it.
+ * The search and relationship indexes of the embedded catalog, in the same SQLite file as the aspects, derived
+ * from the latest aspects. Writers do not refresh them themselves: they mark the entities they wrote (IndexQueue),
+ * and every read here first brings the marked entities up to date, so a reader never sees the indexes disagree
+ * with the aspects.
  */
 import type Database from 'better-sqlite3';
 import type { JsonObject } from '../../model/json.js';
@@ -80,6 +81,8 @@ export class EntityIndex {
   constructor(
     private readonly db: Database.Database,
     private readonly loadAspects: (urn: string) => ReadonlyMap<string, JsonObject>,
+    /** Run before every read: brings entities written since their last indexing up to date. */
+    private readonly beforeRead: () => void = () => undefined,
   ) {
     this.statements = {
       idOf: db.prepare<[string], { id: number }>('SELECT id FROM search_entity WHERE urn = ?'),
@@ -111,7 +114,7 @@ export class EntityIndex {
   }
 
   /**
-   * Re-derives the index rows of these entities from their latest aspects. Run inside the write transaction.
+   * Re-derives the index rows of these entities from their latest aspects. Run inside a transaction.
    *
    * The full-text rows are written last, one after another: FTS5 flushes its pending terms to disk whenever
    * another statement opens a savepoint, so interleaving them with the other tables' writes made every entity a
@@ -177,6 +180,7 @@ export class EntityIndex {
   }
 
   search(request: SearchRequest): SearchResponse {
+    this.beforeRead();
     const matched = this.matchedClause(request);
     const total =
       this.db
@@ -202,6 +206,7 @@ export class EntityIndex {
 
   /** Names starting with (or containing a word starting with) the query, best first. */
   autocomplete(request: Omit<SearchRequest, 'facetFields' | 'maxFacetValues' | 'start'>): SearchHit[] {
+    this.beforeRead();
     const tokens = queryTokens(request.query);
     if (tokens.length === 0) return [];
     const nameQuery = `name : (${tokens.map((token) => `"${token}"*`).join(' ')})`;
@@ -234,6 +239,7 @@ export class EntityIndex {
     readonly count: number;
     readonly includeRemoved: boolean;
   }): { total: number; items: RelatedEntity[] } {
+    this.beforeRead();
     if (input.types.length === 0) return { total: 0, items: [] };
     const [self, other] =
       input.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];

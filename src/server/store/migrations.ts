@@ -86,6 +86,11 @@ const MIGRATIONS: readonly Migration[] = [
      ) WITHOUT ROWID;`,
     moveTimeseries: true,
   },
+  {
+    // 4: entities whose index rows are not yet derived from their latest aspects (written in the transaction
+    // that writes the aspects; see IndexQueue).
+    sql: 'CREATE TABLE index_pending (urn TEXT PRIMARY KEY) WITHOUT ROWID;',
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
