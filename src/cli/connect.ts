@@ -2,7 +2,6 @@ import { CatalogError } from '../errors.js';
 import { createDataHubClient, type DataHubClient } from '../client/datahub-client.js';
 import { isValidParallelism, MAX_PARALLELISM, type HttpClientOptions } from '../client/http-client.js';
 import { describeTarget, resolveTarget, type Target, type TargetInputs } from '../client/target.js';
-import { startCatalogServer } from '../server/create-server.js';
 import type { CliIo } from './io.js';
 
 export interface Connection {
@@ -13,10 +12,6 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/**
- * Connects to the chosen target. The embedded catalog is started in-process on a loopback port and reached
- * through the same HTTP client as a real DataHub, so both paths run the same code.
- */
 /** `--parallelism <n>`: an integer from 1 to 64 (default 4, what the benchmark shows GMS serves best). */
 export function httpOptionsFrom(options: { readonly parallelism?: string }): HttpClientOptions {
   if (options.parallelism === undefined) return {};
@@ -30,6 +25,10 @@ export function httpOptionsFrom(options: { readonly parallelism?: string }): Htt
   return { parallelism };
 }
 
+/**
+ * Connects to the chosen target. The embedded catalog is started in-process on a loopback port and reached
+ * through the same HTTP client as a real DataHub, so both paths run the same code.
+ */
 export async function connect(
   inputs: Omit<TargetInputs, 'env' | 'cwd'>,
   io: CliIo,
@@ -48,6 +47,9 @@ export async function connect(
     });
     return { client, target, description: describeTarget(target), close: () => client.close() };
   }
+  // Loaded only for the embedded target: the server (GraphQL, SQLite, the web UI) is a third of the CLI's
+  // start-up time, which runs against a remote DataHub do not need to pay.
+  const { startCatalogServer } = await import('../server/create-server.js');
   const server = await startCatalogServer({ db: target.dbPath, port: 0, host: '127.0.0.1' });
   const client = createDataHubClient({ gmsUrl: server.url, http: { onRetry, ...http } });
   return {

@@ -10,7 +10,8 @@ import {
   keyAspectOf,
 } from '../model/registry.js';
 import { parseRawUrn, parseUrn, URN_ENTITY_TYPES } from '../model/urn.js';
-import { versionOf, type AspectStore, type StoredAspect } from './store/aspect-store.js';
+import { RawJson } from './raw-json.js';
+import { versionOf, type AspectStore, type StoredAspect, type StoredRow } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
 import type { TimeseriesEvent, TimeseriesQuery } from './store/timeseries-store.js';
 
@@ -213,24 +214,28 @@ export class CatalogService {
 
   /**
    * envelopedAspects for many entities of one type, read in one query: what batch_get answers. Every URN gets
-   * its key aspect, synthesized when not stored.
+   * its key aspect, synthesized when not stored. Stored values and system metadata stay JSON text (RawJson), as
+   * they go straight into the response.
    */
   envelopedAspectsOfMany(
     urns: readonly string[],
     aspects: readonly string[],
-  ): Map<string, Record<string, EnvelopedAspect>> {
-    const keys = new Map(urns.map((urn) => [urn, this.keyOf(urn)]));
-    const wanted = new Set([...aspects, ...[...keys.values()].map((key) => key.aspectName)]);
-    const stored = this.store.latestAspectsOfMany(urns, [...wanted]);
-    const result = new Map<string, Record<string, EnvelopedAspect>>();
+  ): Map<string, Record<string, EnvelopedAspect | StoredEnvelope>> {
+    const keyAspect = this.keyOf(urns[0] ?? '').aspectName;
+    const stored = this.store.latestRowsOfMany(urns, [...new Set([...aspects, keyAspect])]);
+    const result = new Map<string, Record<string, EnvelopedAspect | StoredEnvelope>>();
     for (const urn of urns) {
-      const key = keys.get(urn) as { aspectName: string; value: JsonObject };
-      const enveloped: Record<string, EnvelopedAspect> = {};
-      for (const aspect of stored.get(urn) ?? []) {
-        if (aspects.includes(aspect.aspect) || aspect.aspect === key.aspectName)
-          enveloped[aspect.aspect] = envelope(aspect);
+      const rows = stored.get(urn) ?? [];
+      const enveloped: Record<string, EnvelopedAspect | StoredEnvelope> = {};
+      for (const row of rows) enveloped[row.aspect] = storedEnvelope(row);
+      // A stored key means the URN was checked when it was written; any other URN is checked (and its key
+      // synthesized) here, so a malformed one is refused as before.
+      if (enveloped[keyAspect] === undefined) {
+        const key = this.keyOf(urn);
+        if (key.aspectName !== keyAspect)
+          throw new ServiceError(400, `batch_get reads one entity type per call, got ${urn}`);
+        enveloped[keyAspect] = this.synthesizedKey(key);
       }
-      enveloped[key.aspectName] ??= this.synthesizedKey(key);
       result.set(urn, enveloped);
     }
     return result;
@@ -276,6 +281,23 @@ export class CatalogService {
   now(): number {
     return this.clock();
   }
+}
+
+/** An EnvelopedAspect whose value and system metadata are the stored JSON text. */
+export interface StoredEnvelope extends Omit<EnvelopedAspect, 'value' | 'systemMetadata'> {
+  readonly value: RawJson;
+  readonly systemMetadata: RawJson;
+}
+
+function storedEnvelope(row: StoredRow): StoredEnvelope {
+  return {
+    name: row.aspect,
+    type: 'VERSIONED',
+    version: row.version,
+    value: new RawJson(row.metadata),
+    created: { time: row.createdon, actor: row.createdby },
+    systemMetadata: new RawJson(row.systemmetadata),
+  };
 }
 
 function envelope(aspect: StoredAspect): EnvelopedAspect {

@@ -3,6 +3,7 @@
  * parameter syntax, and query tunnelling (a long GET sent as a POST with `X-HTTP-Method-Override: GET`).
  */
 import type { ServerResponse } from 'node:http';
+import { stringifyWithRaw } from '../raw-json.js';
 
 export const RESTLI_HEADERS = {
   'Content-Type': 'application/json',
@@ -26,7 +27,7 @@ export function sendJson(
   body: unknown,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const text = JSON.stringify(body);
+  const text = stringifyWithRaw(body);
   response.writeHead(status, { ...RESTLI_HEADERS, 'Content-Length': Buffer.byteLength(text), ...headers });
   response.end(text);
 }

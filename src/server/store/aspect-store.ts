@@ -27,6 +27,17 @@ export interface WriteResult {
   readonly version: string;
 }
 
+/** A row of metadata_aspect_v2 as stored: `metadata` and `systemmetadata` are JSON text. */
+export interface StoredRow {
+  readonly urn: string;
+  readonly aspect: string;
+  readonly version: number;
+  readonly metadata: string;
+  readonly systemmetadata: string;
+  readonly createdon: number;
+  readonly createdby: string;
+}
+
 interface Row {
   urn: string;
   aspect: string;
@@ -161,9 +172,16 @@ export class AspectStore {
    */
   latestAspectsOfMany(urns: readonly string[], aspects: readonly string[]): Map<string, StoredAspect[]> {
     const result = new Map<string, StoredAspect[]>();
+    for (const [urn, rows] of this.latestRowsOfMany(urns, aspects)) result.set(urn, rows.map(toStored));
+    return result;
+  }
+
+  /** latestAspectsOfMany with the value and system metadata left as the stored JSON text. */
+  latestRowsOfMany(urns: readonly string[], aspects: readonly string[]): Map<string, StoredRow[]> {
+    const result = new Map<string, StoredRow[]>();
     for (const row of this.statements.latestOfMany.all(JSON.stringify(urns), JSON.stringify(aspects))) {
       const list = result.get(row.urn) ?? [];
-      list.push(toStored(row));
+      list.push(row);
       result.set(row.urn, list);
     }
     return result;
