@@ -11,6 +11,7 @@ import type { Change, CreateTermChange, Plan, TermEdgesChange } from '../plan/ty
 import { checkFresh, readPlannedAspects } from './check-fresh.js';
 import { stampAspect } from './stamp.js';
 import { errorMessage } from '../model/error-message.js';
+import { appendTo } from '../model/group.js';
 
 export type StepStatus = 'applied' | 'failed' | 'skipped';
 
@@ -79,8 +80,7 @@ class Executor {
 
   async run(): Promise<ApplyResult> {
     const phases = new Map<number, Change[]>();
-    for (const change of this.plan.changes)
-      phases.set(phaseOf(change), [...(phases.get(phaseOf(change)) ?? []), change]);
+    for (const change of this.plan.changes) appendTo(phases, phaseOf(change), change);
     let failed = false;
     for (const phase of [...phases.keys()].sort((a, b) => a - b)) {
       const changes = phases.get(phase) ?? [];
@@ -237,7 +237,7 @@ class Executor {
     const groups = new Map<string, TermEdgesChange[]>();
     for (const change of changes) {
       const key = JSON.stringify(change.removed.map((edge) => edge.termUrn).sort());
-      groups.set(key, [...(groups.get(key) ?? []), change]);
+      appendTo(groups, key, change);
     }
     const entries = [...groups.entries()];
     const declarations = entries.map((_, index) => `$input${index}: BatchRemoveTermsInput!`).join(', ');

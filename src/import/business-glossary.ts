@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { LineCounter, parseDocument } from 'yaml';
 import { fileName as manifestFileName } from '../manifest/render-manifests.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
+import { appendTo } from '../model/group.js';
 
 export interface ImportOptions {
   readonly enableAutoId: boolean;
@@ -217,8 +218,7 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
   visit(glossary, [], `${fileName}: `);
 
   const files = new Map<string, JsonObject[]>();
-  const add = (file: string, doc: JsonObject): void =>
-    void files.set(file, [...(files.get(file) ?? []), doc]);
+  const add = (file: string, doc: JsonObject): void => appendTo(files, file, doc);
   const counts = { nodes: 0, terms: 0 };
   const declaredTerms = new Map<string, string>();
   for (const urn of urnsByPath.values()) {

@@ -15,6 +15,7 @@ import {
 } from '../model/json.js';
 import { ownerTypeKey } from '../plan/owner-type.js';
 import { formatUrn, glossaryTermDisplayName, parseUrn, type EntityUrn, type UrnOf } from '../model/urn.js';
+import { appendTo } from '../model/group.js';
 
 export interface ExportedEntity {
   readonly urn: string;
@@ -47,7 +48,7 @@ const PLATFORM = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 export function renderManifests(input: ExportInput): ExportOutput {
   const skipped: string[] = [];
   const docs = new Map<string, Doc[]>();
-  const add = (file: string, doc: Doc): void => void docs.set(file, [...(docs.get(file) ?? []), doc]);
+  const add = (file: string, doc: Doc): void => appendTo(docs, file, doc);
   const counts: Record<string, number> = {};
   const count = (kind: string): void => void (counts[kind] = (counts[kind] ?? 0) + 1);
   const typed = <T extends EntityUrn['entityType']>(urn: string, type: T): UrnOf<T> | undefined => {

@@ -16,15 +16,35 @@ export function escapeControl(text: string, singleLine = false): string {
   return text.replace(singleLine ? CONTROL_AND_LINE_BREAKS : CONTROL, escapeOne);
 }
 
-/** A deep copy of a JSON-like value with every string (and key) escaped: for rendering data to people. */
+/**
+ * A JSON-like value with every string (and key) escaped: for rendering data to people. Parts without a control
+ * character are the originals, not copies (a large plan has almost none, and copying it whole doubled the
+ * memory its rendering took).
+ */
 export function escapeControlDeep<T>(value: T): T {
   if (typeof value === 'string') return escapeControl(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => escapeControlDeep(item)) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const escaped = escapeControlDeep(item);
+      if (escaped !== item) (copy ??= [...value])[index] = escaped;
+    });
+    return (copy ?? value) as T;
+  }
   if (typeof value === 'object' && value !== null) {
-    const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value))
-      result[escapeControl(key, true)] = escapeControlDeep(item);
-    return result as T;
+    const source = value as Record<string, unknown>;
+    const keys = Object.keys(source);
+    let copy: Record<string, unknown> | undefined;
+    keys.forEach((key, index) => {
+      const escapedKey = escapeControl(key, true);
+      const escaped = escapeControlDeep(source[key]);
+      if (copy === undefined && (escapedKey !== key || escaped !== source[key])) {
+        copy = {};
+        for (const earlier of keys.slice(0, index)) copy[earlier] = source[earlier];
+      }
+      if (copy !== undefined) copy[escapedKey] = escaped;
+    });
+    return (copy ?? value) as T;
   }
   return value;
 }

@@ -13,6 +13,7 @@ import type { OutputFormat } from './reconcile.js';
 import { renderPlan } from './reconcile.js';
 import { errorMessage } from '../../model/error-message.js';
 import { plural } from '../output/plural.js';
+import { appendTo } from '../../model/group.js';
 
 /**
  * `catalog apply plan.json`: applies a saved plan, and refuses it (exit 1, naming the aspects) when any aspect
@@ -100,7 +101,7 @@ export function failureReport(result: ApplyResult): string[] {
   for (const step of failed) {
     const cause =
       step.conflict === true ? CONFLICT : (step.error ?? 'unknown error').replace(/ of \S+ (?=failed)/, ' ');
-    byCause.set(cause, [...(byCause.get(cause) ?? []), step]);
+    appendTo(byCause, cause, step);
   }
   const causes = [...byCause.keys()].sort((a, b) => (a === CONFLICT ? -1 : b === CONFLICT ? 1 : 0));
   for (const cause of causes) {

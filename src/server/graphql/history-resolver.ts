@@ -8,6 +8,7 @@ import { stableStringify } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import type { StoredAspect } from '../store/aspect-store.js';
 import type { View } from './views/aspect-views.js';
+import { appendTo } from '../../model/group.js';
 
 export interface AspectHistoryInput {
   readonly urn: string;
@@ -20,7 +21,7 @@ export function aspectHistory(service: CatalogService, input: AspectHistoryInput
   const rows = service.history(input.urn, input.aspect ?? undefined);
   // Per aspect, newest first: the latest row (version 0), then the kept history N, N-1, ..., 1.
   const byAspect = new Map<string, StoredAspect[]>();
-  for (const row of rows) byAspect.set(row.aspect, [...(byAspect.get(row.aspect) ?? []), row]);
+  for (const row of rows) appendTo(byAspect, row.aspect, row);
   const versions: { row: StoredAspect; previous: StoredAspect | undefined }[] = [];
   for (const list of byAspect.values()) {
     const ordered = [...list].sort((a, b) => newness(b) - newness(a));

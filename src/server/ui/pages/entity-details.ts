@@ -8,6 +8,7 @@ import { simplifyFieldPath } from '../../../model/field-path.js';
 import { labelOf, node, nodes, str, type Label, type Node } from '../catalog-reader.js';
 import { externalUrl, html, type Html } from '../html.js';
 import { entityLink, linkList, section } from './layout.js';
+import { appendTo } from '../../../model/group.js';
 
 const REL = (name: string, types: string, direction: 'INCOMING' | 'OUTGOING') =>
   `${name}: relationships(input: {types: [${types}], direction: ${direction}, count: 1000}) { total relationships { type entity { ...Label } } }`;
@@ -267,7 +268,7 @@ function datasetSections(entity: Node): Html {
   const editsByPath = new Map<string, Node[]>();
   for (const entry of editable) {
     const path = simplifyFieldPath(str(entry['fieldPath']) ?? '');
-    editsByPath.set(path, [...(editsByPath.get(path) ?? []), entry]);
+    appendTo(editsByPath, path, entry);
   }
   const schemaPaths = new Set<string>();
   const rows = nodes(schema?.['fields']).map((field) => {

@@ -14,6 +14,7 @@ import {
 } from '../catalog-reader.js';
 import { entityPath, html, type Html } from '../html.js';
 import { entityLink, layout } from './layout.js';
+import { appendTo } from '../../../model/group.js';
 
 /** More glossary entries than this are listed by search, not drawn as a tree. */
 export const MAX_GLOSSARY_ENTRIES = 10_000;
@@ -72,7 +73,7 @@ export async function renderGlossaryPage(reader: CatalogReader, signedIn: boolea
   for (const entry of entries) {
     // A parent that is not in the catalog leaves its children at the top rather than hiding them.
     const parent = entry.parent !== undefined && known.has(entry.parent) ? entry.parent : '';
-    children.set(parent, [...(children.get(parent) ?? []), entry]);
+    appendTo(children, parent, entry);
   }
   const total = typeof result['total'] === 'number' ? result['total'] : entries.length;
   const main = html` <h1>Glossary</h1>

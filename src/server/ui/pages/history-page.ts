@@ -18,6 +18,7 @@ import { entityPath, html, type Html } from '../html.js';
 import { formatTime } from './entity-details.js';
 import { managedBy, writerProperties, type Page } from './entity-page.js';
 import { errorPage, layout } from './layout.js';
+import { appendTo } from '../../../model/group.js';
 
 export interface Comparison {
   readonly aspect: string;
@@ -79,7 +80,7 @@ export async function renderHistoryPage(
   const byAspect = new Map<string, Node[]>();
   for (const version of versions) {
     const name = str(version['aspectName']) ?? '';
-    byAspect.set(name, [...(byAspect.get(name) ?? []), version]);
+    appendTo(byAspect, name, version);
   }
   const managed = managedBy(versions);
   const main = html` <nav class="breadcrumbs" aria-label="Breadcrumbs">
