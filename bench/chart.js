@@ -1,5 +1,6 @@
 // An SVG bar chart of a benchmark report: for each catalog size at the highest latency measured, the seconds
-// of converge and no-op for the tool and for the per-entity client, on a log scale, with the ratio.
+// of converge and no-op (with and without the parse cache) for the tool and for the per-entity client, on a log
+// scale, with the ratio.
 const escape = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -18,6 +19,12 @@ export function renderChart(report) {
       tool: row.tool.noop.seconds,
       baseline: row.baseline.noop.seconds,
       ratio: row.ratio.noop,
+    },
+    {
+      label: `${row.size.toLocaleString('en')}: no-op, no cache`,
+      tool: row.tool.noopNoCache.seconds,
+      baseline: row.baseline.noop.seconds,
+      ratio: row.ratio.noopNoCache,
     },
   ]);
   const max = Math.max(...bars.map((bar) => bar.baseline), 1);

@@ -1,9 +1,12 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { copyExample } from './helpers/catalog-dir.js';
 import { runCatalog } from './helpers/run-cli.js';
+import { tempDir } from './helpers/server.js';
 
 describe('catalog validate', () => {
   it('accepts the example catalog and summarises it', async () => {
@@ -13,6 +16,33 @@ describe('catalog validate', () => {
     expect(run.stdout).toMatch(
       /^✔ catalog is valid: 21 documents in 10 files \(1 Settings, 2 GlossaryNode, 7 GlossaryTerm, 2 Tag, 2 MLFeature, 2 MLFeatureTable, 1 MLModelGroup, 2 MLModel, 2 DatasetTerms\); 24 entities \(8 features\), 12 term attachments\n$/,
     );
+  });
+
+  it('keeps a parse cache under .catalog/ that gives the same answer, unless --no-cache', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      copyExample(dir);
+      const first = await runCatalog(['validate', 'catalog', '--output', 'json'], { cwd: dir });
+      const cache = path.join(dir, '.catalog/cache/manifests');
+      expect(readdirSync(cache).filter((name) => name.endsWith('.v8'))).toHaveLength(10);
+      const second = await runCatalog(['validate', 'catalog', '--output', 'json'], { cwd: dir });
+      expect(second).toEqual(first);
+      expect(first.code).toBe(0);
+
+      const { dir: other, cleanup: cleanupOther } = tempDir();
+      try {
+        copyExample(other);
+        const uncached = await runCatalog(['validate', 'catalog', '--output', 'json', '--no-cache'], {
+          cwd: other,
+        });
+        expect(uncached).toEqual(first);
+        expect(existsSync(path.join(other, '.catalog'))).toBe(false);
+      } finally {
+        cleanupOther();
+      }
+    } finally {
+      cleanup();
+    }
   });
 
   it('defaults to catalog/', async () => {

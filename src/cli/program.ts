@@ -5,6 +5,7 @@ import { EXPORT_KINDS } from './export-kinds.js';
 import type { ImportGlossaryOptions } from './commands/import.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
+import { PARSE_CACHE_DIR } from './parse-cache-options.js';
 import { useColor } from './io.js';
 import { linesOf, renderDiagnostics } from './output/render-diagnostics.js';
 import { createStyle } from './output/style.js';
@@ -80,7 +81,8 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .description('check the manifests offline and print what they declare')
     .argument('[dir]', 'catalog directory', 'catalog')
     .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (dir: string, options: { output: 'text' | 'json' }) => {
+    .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`)
+    .action(async (dir: string, options: { output: 'text' | 'json'; cache: boolean }) => {
       const { runValidate } = await import('./commands/validate.js');
       setExitCode(await runValidate(dir, options, io));
     });
@@ -172,7 +174,8 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       .option(
         '--changed-since <ref>',
         'plan only the entities whose manifests changed since this git revision',
-      ),
+      )
+      .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
   ).action(async (dir: string, options: ReconcileOptions) => {
     const { runReconcile } = await import('./commands/reconcile.js');
     setExitCode(await runReconcile(dir, options, io));

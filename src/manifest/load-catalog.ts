@@ -1,7 +1,8 @@
 import { sortDiagnostics, type Diagnostic } from '../errors.js';
 import type { DesiredState } from '../model/desired-state.js';
 import type { ValidatedDocument } from './kinds.js';
-import { parseDocuments, type SourceFile } from './parse-documents.js';
+import { openParseCache } from './parse-cache.js';
+import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
 import { readManifestFiles } from './read-manifest-files.js';
 import { resolveDesiredState } from './resolve-desired-state.js';
 import { loadValidators } from './schemas.js';
@@ -16,9 +17,15 @@ export interface CatalogLoad {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** parse → validate → resolve over files already read: pure apart from compiling the schemas once. */
-export function buildCatalog(files: readonly SourceFile[]): CatalogLoad {
-  const parsed = files.map(parseDocuments);
+/**
+ * parse → validate → resolve over files already read: pure apart from compiling the schemas once (and the parse
+ * cache, when one is given).
+ */
+export function buildCatalog(
+  files: readonly SourceFile[],
+  parse: (file: SourceFile) => ParseOutcome = parseDocuments,
+): CatalogLoad {
+  const parsed = files.map((file) => parse(file));
   const validated = validateDocuments(
     parsed.flatMap((outcome) => outcome.documents),
     loadValidators(),
@@ -41,7 +48,22 @@ export function buildCatalog(files: readonly SourceFile[]): CatalogLoad {
   };
 }
 
+export interface ParseCacheOptions {
+  /** Where parsed files are cached (see parse-cache.ts); none: every file is parsed. */
+  readonly dir: string;
+  readonly toolVersion: string;
+}
+
 /** Reads the catalog directory and builds its desired state. */
-export async function loadCatalog(dir: string, cwd?: string): Promise<CatalogLoad> {
-  return buildCatalog(await readManifestFiles(dir, cwd));
+export async function loadCatalog(
+  dir: string,
+  cwd?: string,
+  cache?: ParseCacheOptions,
+): Promise<CatalogLoad> {
+  const files = await readManifestFiles(dir, cwd);
+  if (cache === undefined) return buildCatalog(files);
+  const parseCache = openParseCache(cache.dir, cache.toolVersion);
+  const load = buildCatalog(files, (file) => parseCache.parse(file));
+  parseCache.prune();
+  return load;
 }

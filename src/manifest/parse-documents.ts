@@ -31,13 +31,49 @@ export interface ParseOutcome {
 /** Aliases are expanded by toJS; this bounds the expansion so a "billion laughs" file cannot exhaust memory. */
 const MAX_ALIAS_COUNT = 100;
 
+/**
+ * What parsing one file yields, as plain data (no closures, no syntax tree): what the parse cache stores. The
+ * line starts turn offsets into lines and columns; each document's position index, its nodes' offsets.
+ */
+export interface ParsedFile {
+  readonly documents: readonly {
+    readonly index: number;
+    readonly value: unknown;
+    readonly positions: PositionIndex;
+  }[];
+  readonly partialValues: readonly unknown[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly lineStarts: readonly number[];
+}
+
 /** Parses the YAML documents of one file; syntax errors become diagnostics at their line and column. */
 export function parseDocuments(file: SourceFile): ParseOutcome {
+  return outcomeOf(file, parseFile(file));
+}
+
+/** The documents of a parsed file, each with its way back to source positions. */
+export function outcomeOf(file: SourceFile, parsed: ParsedFile): ParseOutcome {
+  const at = locationsIn(file.path, parsed.lineStarts);
+  return {
+    documents: parsed.documents.map(({ index, value, positions }) => ({
+      file: file.path,
+      index,
+      value,
+      locate: makeLocator(positions, at),
+    })),
+    partialValues: parsed.partialValues,
+    diagnostics: parsed.diagnostics,
+  };
+}
+
+/** Parses one file into plain data (see ParsedFile). */
+export function parseFile(file: SourceFile): ParsedFile {
   if (file.invalidUtf8 !== undefined) {
     const { byteOffset, line, column } = file.invalidUtf8;
     return {
       documents: [],
       partialValues: [],
+      lineStarts: [],
       diagnostics: [
         {
           code: 'INVALID_ENCODING',
@@ -51,14 +87,11 @@ export function parseDocuments(file: SourceFile): ParseOutcome {
   }
   const lineCounter = new LineCounter();
   const diagnostics: Diagnostic[] = [];
-  const documents: ParsedDocument[] = [];
+  const documents: ParsedFile['documents'][number][] = [];
   const partialValues: unknown[] = [];
   const yamlDocuments = parseAllDocuments(file.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const list = Array.isArray(yamlDocuments) ? yamlDocuments : [yamlDocuments];
-  const at = (offset: number): SourceLocation => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { file: file.path, line, column: col };
-  };
+  const at = locationsIn(file.path, lineCounter.lineStarts);
 
   list.forEach((document, index) => {
     const errors = [...document.errors];
@@ -89,9 +122,19 @@ export function parseDocuments(file: SourceFile): ParseOutcome {
     }
     // A document with nothing but comments (or a trailing `---`) declares nothing.
     if (value === null || value === undefined) return;
-    documents.push({ file: file.path, index, value, locate: makeLocator(document, at) });
+    documents.push({ index, value, positions: indexPositions(document.contents) });
   });
-  return { documents, partialValues, diagnostics };
+  return { documents, partialValues, diagnostics, lineStarts: lineCounter.lineStarts };
+}
+
+/** Offset → file, line and column (1-based), from the offsets where the file's lines start. */
+function locationsIn(file: string, lineStarts: readonly number[]): (offset: number) => SourceLocation {
+  const counter = new LineCounter();
+  for (const start of lineStarts) counter.addNewLine(start);
+  return (offset) => {
+    const { line, col } = counter.linePos(offset);
+    return { file, line, column: col };
+  };
 }
 
 function partialValue(document: Document.Parsed): unknown {
@@ -107,7 +150,7 @@ function partialValue(document: Document.Parsed): unknown {
  * (the trees of a large catalog were most of the tool's memory). The index maps each node's path to its start
  * offset and kind, and each mapping key's path to the key's offset.
  */
-interface PositionIndex {
+export interface PositionIndex {
   readonly kinds: Map<string, 'map' | 'seq' | 'other'>;
   readonly values: Map<string, number>;
   readonly keys: Map<string, number>;
@@ -141,11 +184,7 @@ function indexPositions(root: unknown): PositionIndex {
   return index;
 }
 
-function makeLocator(
-  document: Document.Parsed,
-  at: (offset: number) => SourceLocation,
-): ParsedDocument['locate'] {
-  const index = indexPositions(document.contents);
+function makeLocator(index: PositionIndex, at: (offset: number) => SourceLocation): ParsedDocument['locate'] {
   return (path, target = 'value') => {
     // The deepest node the path reaches (a path into something missing points at its nearest ancestor).
     let current = '';

@@ -50,8 +50,8 @@ export class CatalogService {
   ) {}
 
   /**
-   * Applies proposals in one transaction: all of them land, or (on the first error) none. The search and
-   * relationship indexes of the touched entities are refreshed in the same transaction (when it commits).
+   * Applies proposals in one transaction: all of them land, or (on the first error) none. The touched entities
+   * are noted for indexing in the same transaction (the indexes follow; see AspectStore.transaction).
    */
   ingest(proposals: readonly Proposal[], actor: string): void {
     const keys = new Map<string, { aspectName: string; value: JsonObject }>();

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
 import { CatalogError, DiagnosticsError, sortDiagnostics, type Diagnostic } from '../../errors.js';
 import { readChangedFiles, readFilesAtRef, readGitRevision } from '../../git/git-info.js';
-import { buildCatalog, loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
+import {
+  buildCatalog,
+  loadCatalog,
+  type CatalogLoad,
+  type ParseCacheOptions,
+} from '../../manifest/load-catalog.js';
 import type { DesiredState } from '../../model/desired-state.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
 import { createPlan } from '../../plan/create-plan.js';
@@ -14,6 +19,7 @@ import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
 import { connect, httpOptionsFrom, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
+import { parseCacheOptions } from '../parse-cache-options.js';
 import { useColor } from '../io.js';
 import { renderPlanMarkdown } from '../output/render-plan-markdown.js';
 import { renderPlanText } from '../output/render-plan-text.js';
@@ -38,6 +44,8 @@ export interface ReconcileOptions {
   readonly base?: string;
   /** Plan only what the manifests changed since this git revision declare. */
   readonly changedSince?: string;
+  /** false with --no-cache. */
+  readonly cache?: boolean;
 }
 
 /**
@@ -48,7 +56,11 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
   // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
   // is most of the tool's memory, and would otherwise be held until the end of the run.
-  const { state: fullState, files } = await loadValidCatalog(dir, io.cwd);
+  const { state: fullState, files } = await loadValidCatalog(
+    dir,
+    io.cwd,
+    parseCacheOptions(io.cwd, options.cache !== false),
+  );
   if (options.changedSince !== undefined && options.prune) {
     throw new CatalogError(
       'USAGE',
@@ -92,8 +104,9 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
 async function loadValidCatalog(
   dir: string,
   cwd: string,
+  cache: ParseCacheOptions | undefined,
 ): Promise<{ state: DesiredState; files: CatalogLoad['files'] }> {
-  const load = await loadCatalog(dir, cwd);
+  const load = await loadCatalog(dir, cwd, cache);
   return { state: requireValid(load), files: load.files };
 }
 

@@ -2,6 +2,7 @@ import { loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
 import { MANIFEST_KINDS } from '../../manifest/schemas.js';
 import { stableStringify } from '../../model/json.js';
 import type { CliIo } from '../io.js';
+import { parseCacheOptions } from '../parse-cache-options.js';
 import { useColor } from '../io.js';
 import { diagnosticToJson, linesOf, renderDiagnostics } from '../output/render-diagnostics.js';
 import { createStyle } from '../output/style.js';
@@ -9,11 +10,13 @@ import { plural } from '../output/plural.js';
 
 export interface ValidateOptions {
   readonly output: 'text' | 'json';
+  /** false with --no-cache. */
+  readonly cache?: boolean;
 }
 
 /** `catalog validate [dir]`: offline; exit 0 when the manifests are valid, 1 when not. */
 export async function runValidate(dir: string, options: ValidateOptions, io: CliIo): Promise<number> {
-  const load = await loadCatalog(dir, io.cwd);
+  const load = await loadCatalog(dir, io.cwd, parseCacheOptions(io.cwd, options.cache !== false));
   const errors = load.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const counts = countKinds(load);
 

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openParseCache } from './parse-cache.js';
+import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import { readManifestFiles } from './read-manifest-files.js';
+
+/** Every path into a value (objects and arrays), for comparing locators everywhere. */
+function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  const children: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value)
+      : [];
+  return [prefix, ...children.flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
+}
+
+/** An outcome as data: documents with every locate answer, partial values, diagnostics. */
+function snapshot(outcome: ParseOutcome): unknown {
+  return {
+    documents: outcome.documents.map((document) => ({
+      file: document.file,
+      index: document.index,
+      value: document.value,
+      at: pathsOf(document.value).map((at) => [at, document.locate(at), document.locate(at, 'key')]),
+      missing: document.locate(['no', 'such', 0, 'path']),
+    })),
+    partialValues: outcome.partialValues,
+    diagnostics: outcome.diagnostics,
+  };
+}
+
+describe('the parse cache', () => {
+  let dir: string;
+  const entries = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.v8'));
+  /** One run of the cache on one file. */
+  const parsedOnce = (file: SourceFile, toolVersion = '1.0.0'): ParseOutcome => {
+    const cache = openParseCache(dir, toolVersion);
+    const outcome = cache.parse(file);
+    cache.prune();
+    return outcome;
+  };
+  const valueOf = (file: SourceFile, toolVersion?: string): unknown =>
+    parsedOnce(file, toolVersion).documents[0]?.value;
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'catalog-parse-cache-'));
+    dir = path.join(root, 'cache');
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('answers exactly what parsing answers, cold and warm, for the example catalog and every broken manifest', async () => {
+    const files = [
+      ...(await readManifestFiles('catalog')),
+      ...(await readManifestFiles('test/fixtures/broken-manifests')),
+    ];
+    expect(files.length).toBeGreaterThan(50);
+    const expected = files.map((file) => snapshot(parseDocuments(file)));
+    const cold = openParseCache(dir, '1.0.0');
+    expect(files.map((file) => snapshot(cold.parse(file)))).toEqual(expected);
+    cold.prune();
+    const written = entries().length;
+    // Files that are not UTF-8 are parsed every time.
+    expect(written).toBeGreaterThan(files.length - 3);
+    // The cache ignores itself in git, so writing it never makes a working tree dirty.
+    expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+    const warm = openParseCache(dir, '1.0.0');
+    expect(files.map((file) => snapshot(warm.parse(file)))).toEqual(expected);
+    expect(entries()).toHaveLength(written);
+  });
+
+  it('is used only for the very text, path and tool version it was made from', () => {
+    const file: SourceFile = { path: 'catalog/t.yaml', text: 'kind: GlossaryTerm\nid: A.B\n' };
+    parsedOnce(file);
+    const [entry] = entries();
+    // Proof that a warm run reads the entry: a doctored one is believed.
+    const stored = deserialize(readFileSync(path.join(dir, entry!))) as {
+      parsed: { documents: { value: { id: string } }[] };
+    };
+    stored.parsed.documents[0]!.value.id = 'From.Cache';
+    writeFileSync(path.join(dir, entry!), serialize(stored));
+    expect(valueOf(file)).toEqual({ kind: 'GlossaryTerm', id: 'From.Cache' });
+    const fresh = { kind: 'GlossaryTerm', id: 'A.B' };
+    expect(valueOf({ ...file, text: `${file.text}# edited\n` })).toEqual(fresh);
+    expect(valueOf({ ...file, path: 'catalog/u.yaml' })).toEqual(fresh);
+    expect(valueOf(file, '1.1.0')).toEqual(fresh);
+    expect(valueOf(file)).toEqual({ kind: 'GlossaryTerm', id: 'From.Cache' });
+  });
+
+  it('parses again when an entry is damaged or not its own, and keeps every value exactly', () => {
+    const file: SourceFile = { path: 'catalog/t.yaml', text: 'kind: GlossaryTerm\nid: A.B\n' };
+    parsedOnce(file);
+    const [entry] = entries();
+    writeFileSync(path.join(dir, entry!), readFileSync(path.join(dir, entry!)).subarray(0, 40));
+    expect(snapshot(parsedOnce(file))).toEqual(snapshot(parseDocuments(file)));
+    expect(deserialize(readFileSync(path.join(dir, entry!)))).toMatchObject({ parsed: { documents: [{}] } });
+    writeFileSync(path.join(dir, entry!), serialize({ format: 'something else', parsed: 1 }));
+    expect(snapshot(parsedOnce(file))).toEqual(snapshot(parseDocuments(file)));
+
+    // Values JSON could not hold survive exactly.
+    const numbers: SourceFile = { path: 'catalog/n.yaml', text: 'a: .inf\nb: .nan\nc: -0\n' };
+    parsedOnce(numbers);
+    const warm = parsedOnce(numbers).documents[0]?.value as Record<string, number>;
+    expect(Object.is(warm['c'], -0)).toBe(true);
+    expect(parsedOnce(numbers).documents[0]?.value).toEqual({ a: Infinity, b: NaN, c: -0 });
+  });
+
+  it('prunes entries a run did not use beyond a spare two hundred, oldest first', () => {
+    mkdirSync(dir);
+    for (let index = 0; index < 230; index += 1) writeFileSync(path.join(dir, `old${index}.v8`), '');
+    const cache = openParseCache(dir, '1.0.0');
+    cache.parse({ path: 'catalog/t.yaml', text: 'kind: Tag\nid: pii\n' });
+    cache.prune();
+    expect(entries()).toHaveLength(201);
+  });
+});
