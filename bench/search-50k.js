@@ -133,6 +133,13 @@ console.log(`loaded ${SIZE} entities in ${((performance.now() - start) / 1000).t
 
 const SEARCH = `query ($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) {
   total searchResults { entity { urn type } } facets { field aggregations { value count } } } }`;
+// The catalog indexes written entities after the writes (once they pause, or before a search): the first search
+// waits for what is left, so it is timed apart, and the searches below run on a fully indexed catalog.
+start = performance.now();
+await post('/api/graphql', { query: SEARCH, variables: { input: { query: '*', count: 0 } } });
+console.log(
+  `indexing left after the load: ${((performance.now() - start) / 1000).toFixed(1)} s (the first search)`,
+);
 const cases = [
   ['GraphQL: *', { query: '*', count: 20 }],
   ['GraphQL: one word', { query: 'churn', count: 20 }],
