@@ -60,7 +60,7 @@ export class CatalogService {
     this.store.transaction(() => {
       const keyed = new Set<string>();
       for (const proposal of proposals) this.applyOne(proposal, actor, now, keys, keyed);
-      this.store.reindexOnCommit(keys.keys());
+      this.store.indexAfterCommit(keys.keys());
     });
   }
 

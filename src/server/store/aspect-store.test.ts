@@ -89,7 +89,7 @@ describe('write-behind indexing', () => {
     store.transaction(() => {
       store.write(urn, 'glossaryTermKey', { name: 'Revenue' }, {}, 'urn:li:corpuser:x', 1);
       store.write(urn, 'glossaryTermInfo', { name: 'Revenue', definition: 'd' }, {}, 'urn:li:corpuser:x', 1);
-      store.reindexOnCommit([urn]);
+      store.indexAfterCommit([urn]);
     });
   const notes = (file: string): unknown[] => {
     const db = new Database(file, { readonly: true });

@@ -57,7 +57,7 @@ export class AspectStore {
   private readonly statements;
   /** Search and relationship indexes, brought up to date with the aspects before every read. */
   readonly index: EntityIndex;
-  /** Entities written but not yet indexed (see `reindexOnCommit`). */
+  /** Entities written but not yet indexed (see `indexAfterCommit`). */
   private readonly indexQueue: IndexQueue;
   /** Timeseries aspects, one row per event (not versioned). */
   readonly timeseries: TimeseriesStore;
@@ -123,7 +123,7 @@ export class AspectStore {
     this.timeseries = new TimeseriesStore(this.db);
   }
 
-  /** Entities the open transaction wrote, noted for indexing when it commits (see `reindexOnCommit`). */
+  /** Entities the open transaction wrote, noted for indexing when it commits (see `indexAfterCommit`). */
   private written: Set<string> | undefined;
 
   /**
@@ -156,8 +156,8 @@ export class AspectStore {
    * Notes entities whose aspects the open transaction writes: their search and relationship rows are re-derived
    * from their latest aspects after it commits, before anything reads the indexes.
    */
-  reindexOnCommit(urns: Iterable<string>): void {
-    if (this.written === undefined) throw new Error('reindexOnCommit outside a transaction');
+  indexAfterCommit(urns: Iterable<string>): void {
+    if (this.written === undefined) throw new Error('indexAfterCommit outside a transaction');
     for (const urn of urns) this.written.add(urn);
   }
 
