@@ -107,6 +107,18 @@ describe('the parse cache', () => {
     expect(parsedOnce(numbers).documents[0]?.value).toEqual({ a: Infinity, b: NaN, c: -0 });
   });
 
+  it('parses as usual where it cannot write (a read-only checkout, say), and says nothing', () => {
+    writeFileSync(dir, 'a file where the cache folder would be');
+    const file: SourceFile = { path: 'catalog/t.yaml', text: 'kind: GlossaryTerm\nid: A.B\n' };
+    const cache = openParseCache(dir, '1.0.0');
+    expect(snapshot(cache.parse(file))).toEqual(snapshot(parseDocuments(file)));
+    expect(snapshot(cache.parse({ ...file, path: 'catalog/u.yaml' }))).toEqual(
+      snapshot(parseDocuments({ ...file, path: 'catalog/u.yaml' })),
+    );
+    expect(() => cache.prune()).not.toThrow();
+    expect(readFileSync(dir, 'utf8')).toBe('a file where the cache folder would be');
+  });
+
   it('prunes entries a run did not use beyond a spare two hundred, oldest first', () => {
     mkdirSync(dir);
     for (let index = 0; index < 230; index += 1) writeFileSync(path.join(dir, `old${index}.v8`), '');
