@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -122,9 +130,14 @@ describe('the parse cache', () => {
   it('prunes entries a run did not use beyond a spare two hundred, oldest first', () => {
     mkdirSync(dir);
     for (let index = 0; index < 230; index += 1) writeFileSync(path.join(dir, `old${index}.v8`), '');
+    writeFileSync(path.join(dir, 'killed.v8.123.tmp'), '');
+    utimesSync(path.join(dir, 'killed.v8.123.tmp'), new Date(2000, 0, 1), new Date(2000, 0, 1));
+    writeFileSync(path.join(dir, 'writing.v8.456.tmp'), '');
     const cache = openParseCache(dir, '1.0.0');
     cache.parse({ path: 'catalog/t.yaml', text: 'kind: Tag\nid: pii\n' });
     cache.prune();
     expect(entries()).toHaveLength(201);
+    // A temporary file an hour old is a killed run's leftover; a fresh one may be a live run's.
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual(['writing.v8.456.tmp']);
   });
 });

@@ -23,6 +23,8 @@ const FORMAT = 'catalog-parse-cache-3';
 const SUFFIX = '.v8';
 /** Entries kept beyond those a run used, so that switching branches back and forth stays warm. */
 const SPARE_ENTRIES = 200;
+/** Age after which a temporary file is taken for the leftover of a killed run. */
+const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 export interface ParseCache {
   /** parseDocuments, through the cache. */
@@ -94,11 +96,17 @@ export function openParseCache(dir: string, toolVersion: string): ParseCache {
     },
     prune() {
       try {
-        const unused = [...listing(dir)]
+        const names = [...listing(dir)];
+        const unused = names
           .filter((name) => name.endsWith(SUFFIX) && !used.has(name))
           .map((name) => ({ name, time: statSync(path.join(dir, name)).mtimeMs }))
           .sort((a, b) => b.time - a.time);
         for (const { name } of unused.slice(SPARE_ENTRIES)) rmSync(path.join(dir, name), { force: true });
+        // Half-written entries of runs that were killed (a live run's are seconds old).
+        for (const name of names.filter((name) => name.endsWith('.tmp'))) {
+          if (Date.now() - statSync(path.join(dir, name)).mtimeMs > STALE_TEMPORARY_MS)
+            rmSync(path.join(dir, name), { force: true });
+        }
       } catch {
         // Not ours to tidy: the cache is best effort.
       }
