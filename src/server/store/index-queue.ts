@@ -29,18 +29,19 @@ export class IndexQueue {
     private readonly index: EntityIndex,
   ) {
     this.statements = {
-      mark: db.prepare('INSERT OR IGNORE INTO index_pending (urn) VALUES (?)'),
+      // Set-based, one statement per transaction rather than one per entity.
+      mark: db.prepare('INSERT OR IGNORE INTO index_pending (urn) SELECT value FROM json_each(?)'),
       next: db.prepare<[number], { urn: string }>('SELECT urn FROM index_pending LIMIT ?'),
-      done: db.prepare('DELETE FROM index_pending WHERE urn = ?'),
+      done: db.prepare('DELETE FROM index_pending WHERE urn IN (SELECT value FROM json_each(?))'),
     };
   }
 
   /** Notes entities whose aspects the open transaction wrote; call inside it. */
   mark(urns: Iterable<string>): void {
-    for (const urn of urns) {
-      this.statements.mark.run(urn);
-      this.pending = true;
-    }
+    const list = [...urns];
+    if (list.length === 0) return;
+    this.statements.mark.run(JSON.stringify(list));
+    this.pending = true;
   }
 
   /** After a commit that marked entities: index them once writes have paused. */
@@ -91,7 +92,7 @@ export class IndexQueue {
       .transaction(() => {
         const urns = this.statements.next.all(limit).map((row) => row.urn);
         this.index.refresh(urns);
-        for (const urn of urns) this.statements.done.run(urn);
+        if (urns.length > 0) this.statements.done.run(JSON.stringify(urns));
         if (urns.length < limit) this.pending = false;
       })
       .immediate();
