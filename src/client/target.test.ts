@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/temp-dir.js';
 import { describeTarget, resolveTarget } from './target.js';
 
-const homes: string[] = [];
-afterAll(() => homes.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const cleanups: (() => void)[] = [];
+afterAll(() => cleanups.forEach((cleanup) => cleanup()));
 
 const home = (datahubenv?: string): string => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-home-'));
-  homes.push(dir);
+  const { dir, cleanup } = tempDir();
+  cleanups.push(cleanup);
   if (datahubenv !== undefined) writeFileSync(path.join(dir, '.datahubenv'), datahubenv);
   return dir;
 };

@@ -1,16 +1,8 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/temp-dir.js';
 import { openParseCache } from './parse-cache.js';
 import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
 import { readManifestFiles } from './read-manifest-files.js';
@@ -52,12 +44,13 @@ describe('the parse cache', () => {
   };
   const valueOf = (file: SourceFile, toolVersion?: string): unknown =>
     parsedOnce(file, toolVersion).documents[0]?.value;
-  let root: string;
+  let cleanup: () => void;
   beforeEach(() => {
-    root = mkdtempSync(path.join(tmpdir(), 'catalog-parse-cache-'));
+    let root: string;
+    ({ dir: root, cleanup } = tempDir());
     dir = path.join(root, 'cache');
   });
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  afterEach(() => cleanup());
 
   it('answers exactly what parsing answers, cold and warm, for the example catalog and every broken manifest', async () => {
     const files = [

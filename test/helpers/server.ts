@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   startCatalogServer,
   type CatalogServer,
   type CatalogServerOptions,
 } from '../../src/server/create-server.js';
+import { tempDir } from './temp-dir.js';
 
 export interface TestServer extends CatalogServer {
   readonly dbPath: string;
@@ -21,11 +20,8 @@ export interface TestServer extends CatalogServer {
   aspect(urn: string, name: string): Promise<any>;
 }
 
-/** A temp directory removed after the test file. */
-export function tempDir(): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-test-'));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
+// Most tests that start a server also want a folder: one import for both.
+export { tempDir };
 
 /** Starts the real embedded catalog on a loopback port 0 with its own SQLite file. */
 export async function startTestServer(

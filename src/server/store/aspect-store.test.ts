@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AspectStore, versionOf } from './aspect-store.js';
 import { SCHEMA_VERSION } from './migrations.js';
+import { tempDir } from '../../../test/helpers/temp-dir.js';
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const cleanups: (() => void)[] = [];
+afterAll(() => cleanups.forEach((cleanup) => cleanup()));
 const tempFile = (): string => {
-  dirs.push(mkdtempSync(path.join(tmpdir(), 'catalog-store-')));
-  return path.join(dirs.at(-1)!, 'c.db');
+  const { dir, cleanup } = tempDir();
+  cleanups.push(cleanup);
+  return path.join(dir, 'c.db');
 };
 
 describe('AspectStore', () => {
