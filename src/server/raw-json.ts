@@ -5,8 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 
+/**
+ * Part of every placeholder: drawn once per process and never written out (each placeholder is replaced), so no
+ * string in the data, which JSON.stringify escapes the same way, can be taken for one.
+ */
+const NONCE = randomBytes(8).toString('hex');
+const PLACEHOLDER = new RegExp(`"\\\\u0000${NONCE}:(\\d+)\\\\u0000"`, 'g');
+
 /** Open only while `stringifyWithRaw` runs (synchronously): where RawJson values leave their text. */
-let sink: { readonly nonce: string; readonly texts: string[] } | undefined;
+let sink: string[] | undefined;
 
 export class RawJson {
   /** `text` must be JSON (the store writes it with JSON.stringify). */
@@ -15,19 +22,15 @@ export class RawJson {
   /** Called by JSON.stringify: a placeholder that `stringifyWithRaw` replaces with the text. */
   toJSON(): unknown {
     if (sink === undefined) return JSON.parse(this.text) as unknown;
-    sink.texts.push(this.text);
-    return `\u0000${sink.nonce}:${sink.texts.length - 1}\u0000`;
+    sink.push(this.text);
+    return `\u0000${NONCE}:${sink.length - 1}\u0000`;
   }
 }
 
-/**
- * JSON.stringify with every RawJson spliced in as its text. The placeholders carry a random nonce, so no string
- * in the data (which JSON.stringify escapes the same way) can be taken for one.
- */
+/** JSON.stringify with every RawJson spliced in as its text. */
 export function stringifyWithRaw(value: unknown): string {
   const texts: string[] = [];
-  const nonce = randomBytes(8).toString('hex');
-  sink = { nonce, texts };
+  sink = texts;
   let json: string;
   try {
     json = JSON.stringify(value);
@@ -35,8 +38,5 @@ export function stringifyWithRaw(value: unknown): string {
     sink = undefined;
   }
   if (texts.length === 0) return json;
-  return json.replace(
-    new RegExp(`"\\\\u0000${nonce}:(\\d+)\\\\u0000"`, 'g'),
-    (_, index: string) => texts[Number(index)] as string,
-  );
+  return json.replace(PLACEHOLDER, (_, index: string) => texts[Number(index)] as string);
 }

@@ -38,16 +38,6 @@ export interface StoredRow {
   readonly createdby: string;
 }
 
-interface Row {
-  urn: string;
-  aspect: string;
-  version: number;
-  metadata: string;
-  systemmetadata: string;
-  createdon: number;
-  createdby: string;
-}
-
 /**
  * Durable storage of versioned aspects in SQLite (WAL). Every method is synchronous; callers wrap a request's
  * writes in `transaction` so that a batch is all or nothing.
@@ -74,14 +64,14 @@ export class AspectStore {
       moveTimeseries: () => moveTimeseriesRows(this.db),
     });
     this.statements = {
-      get: this.db.prepare<[string, string, number], Row>(
+      get: this.db.prepare<[string, string, number], StoredRow>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? AND version = ?',
       ),
-      latestOfMany: this.db.prepare<[string, string], Row>(
+      latestOfMany: this.db.prepare<[string, string], StoredRow>(
         `SELECT * FROM metadata_aspect_v2
          WHERE version = 0 AND urn IN (SELECT value FROM json_each(?)) AND aspect IN (SELECT value FROM json_each(?))`,
       ),
-      latestOfUrn: this.db.prepare<[string], Row>(
+      latestOfUrn: this.db.prepare<[string], StoredRow>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND version = 0 ORDER BY aspect',
       ),
       maxVersion: this.db.prepare<[string, string], { max: number | null }>(
@@ -105,10 +95,10 @@ export class AspectStore {
       countUrns: this.db.prepare<[string], { total: number }>(
         'SELECT COUNT(*) AS total FROM metadata_aspect_v2 WHERE aspect = ? AND version = 0',
       ),
-      history: this.db.prepare<[string], Row>(
+      history: this.db.prepare<[string], StoredRow>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? ORDER BY aspect, createdon DESC, version',
       ),
-      historyOfAspect: this.db.prepare<[string, string], Row>(
+      historyOfAspect: this.db.prepare<[string, string], StoredRow>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? ORDER BY createdon DESC, version',
       ),
     };
@@ -167,16 +157,9 @@ export class AspectStore {
   }
 
   /**
-   * Latest values of the given aspects of many entities in one query (batch_get): by URN, in no particular
-   * order within an entity.
+   * Latest rows of the given aspects of many entities in one query (batch_get), by URN, in no particular order
+   * within an entity; values and system metadata are left as the stored JSON text.
    */
-  latestAspectsOfMany(urns: readonly string[], aspects: readonly string[]): Map<string, StoredAspect[]> {
-    const result = new Map<string, StoredAspect[]>();
-    for (const [urn, rows] of this.latestRowsOfMany(urns, aspects)) result.set(urn, rows.map(toStored));
-    return result;
-  }
-
-  /** latestAspectsOfMany with the value and system metadata left as the stored JSON text. */
   latestRowsOfMany(urns: readonly string[], aspects: readonly string[]): Map<string, StoredRow[]> {
     const result = new Map<string, StoredRow[]>();
     for (const row of this.statements.latestOfMany.all(JSON.stringify(urns), JSON.stringify(aspects))) {
@@ -285,7 +268,7 @@ function moveTimeseriesRows(db: Database.Database): void {
     .map((row) => row.aspect)
     .filter(isTimeseriesAspect);
   const timeseries = new TimeseriesStore(db);
-  const rows = db.prepare<[string], Row>(
+  const rows = db.prepare<[string], StoredRow>(
     'SELECT * FROM metadata_aspect_v2 WHERE aspect = ? ORDER BY urn, version',
   );
   const remove = db.prepare('DELETE FROM metadata_aspect_v2 WHERE aspect = ?');
@@ -330,7 +313,7 @@ export function latestAspectMap(db: Database.Database, urn: string): Map<string,
   return aspects;
 }
 
-function toStored(row: Row): StoredAspect {
+function toStored(row: StoredRow): StoredAspect {
   return {
     urn: row.urn,
     aspect: row.aspect,
