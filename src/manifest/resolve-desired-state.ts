@@ -179,13 +179,30 @@ class Resolver {
     };
   }
 
+  /**
+   * Declares the URN of each document's id, recording it in `byId` (a duplicate is reported, and its document
+   * left out); answers the documents declared. All ids of a kind are declared before any is resolved, since
+   * references among them may point forward.
+   */
+  private declareIds<K extends 'Tag' | 'GlossaryNode' | 'GlossaryTerm'>(
+    kind: K,
+    entityType: 'tag' | 'glossaryNode' | 'glossaryTerm',
+    byId: Map<string, string>,
+  ): Doc<Extract<Manifest, { kind: K }>>[] {
+    return ofKind(this.documents, kind).filter((doc) => {
+      const { id } = doc.manifest as Extract<Manifest, { kind: 'Tag' | 'GlossaryNode' | 'GlossaryTerm' }>;
+      const urn = formatUrn({ entityType, id });
+      if (!this.declare(urn, doc.source.locate(['id']))) return false;
+      byId.set(id, urn);
+      return true;
+    });
+  }
+
   private declareTags(): void {
-    for (const doc of ofKind(this.documents, 'Tag')) {
+    for (const doc of this.declareIds('Tag', 'tag', this.tagUrnsById)) {
       const { id, name, description, colorHex } = doc.manifest;
-      const urn = formatUrn({ entityType: 'tag', id });
+      const urn = this.tagUrnsById.get(id) as string;
       const source = doc.source.locate(['id']);
-      if (!this.declare(urn, source)) continue;
-      this.tagUrnsById.set(id, urn);
       this.entities.push({
         urn,
         entityType: 'tag',
@@ -199,12 +216,7 @@ class Resolver {
 
   /** Nodes are declared first, then their parents resolved: a node may name a parent declared after it. */
   private declareNodes(): void {
-    const nodes = ofKind(this.documents, 'GlossaryNode').filter((doc) => {
-      const urn = formatUrn({ entityType: 'glossaryNode', id: doc.manifest.id });
-      if (!this.declare(urn, doc.source.locate(['id']))) return false;
-      this.nodeUrnsById.set(doc.manifest.id, urn);
-      return true;
-    });
+    const nodes = this.declareIds('GlossaryNode', 'glossaryNode', this.nodeUrnsById);
     const parents = new Map<string, { parent: string; source: SourceLocation }>();
     for (const doc of nodes) {
       const { id, name, definition, parent, customProperties } = doc.manifest;
@@ -229,12 +241,7 @@ class Resolver {
 
   /** Term ids first (related terms may name any declared term), then each term's fields. */
   private declareTerms(): void {
-    const terms = ofKind(this.documents, 'GlossaryTerm').filter((doc) => {
-      const urn = formatUrn({ entityType: 'glossaryTerm', id: doc.manifest.id });
-      if (!this.declare(urn, doc.source.locate(['id']))) return false;
-      this.termUrnsById.set(doc.manifest.id, urn);
-      return true;
-    });
+    const terms = this.declareIds('GlossaryTerm', 'glossaryTerm', this.termUrnsById);
     for (const doc of terms) {
       const { id, name, definition, termSource, parent, sourceRef, sourceUrl, customProperties } =
         doc.manifest;

@@ -73,15 +73,19 @@ export interface StatusChange extends ChangeBase {
   readonly after: JsonObject;
 }
 
-/** Adds and removes term edges on one aspect of a dataset (glossaryTerms or editableSchemaMetadata). */
-export interface TermEdgesChange extends ChangeBase {
-  readonly kind: 'termEdges';
-  readonly action: 'update' | 'create';
-  readonly added: readonly TermEdge[];
-  readonly removed: readonly TermEdge[];
+/** Adds and removes lines of one list aspect, one line at a time (the unit of ownership). */
+interface LineChange<Line> extends ChangeBase {
+  readonly action: 'create' | 'update';
+  readonly added: readonly Line[];
+  readonly removed: readonly Line[];
   readonly before: JsonObject | null;
   /** The aspect after the change; audit stamps are filled in when it is written. */
   readonly after: JsonObject;
+}
+
+/** Adds and removes term edges on one aspect of a dataset (glossaryTerms or editableSchemaMetadata). */
+export interface TermEdgesChange extends LineChange<TermEdge> {
+  readonly kind: 'termEdges';
 }
 
 /** One owner, tag or link line of an entity, as the plan shows it. */
@@ -96,14 +100,8 @@ export interface AssociationItem {
  * Adds and removes owners (ownership), tags (globalTags) or links (institutionalMemory) of one entity. Only
  * lines carrying the tool's marker are ever removed (see ownership.ts).
  */
-export interface AssociationsChange extends ChangeBase {
+export interface AssociationsChange extends LineChange<AssociationItem> {
   readonly kind: 'associations';
-  readonly action: 'create' | 'update';
-  readonly added: readonly AssociationItem[];
-  readonly removed: readonly AssociationItem[];
-  readonly before: JsonObject | null;
-  /** The aspect after the change; audit stamps are filled in when it is written. */
-  readonly after: JsonObject;
 }
 
 export type Change =
