@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { CatalogError } from '../errors.js';
@@ -8,8 +9,48 @@ export interface GitRevision {
   readonly dirty: boolean;
 }
 
+/** Where the manifests come from, for the provenance the tool records with each write (see withProvenance). */
+export interface GitProvenance extends GitRevision {
+  readonly manifestDir: ManifestDir;
+}
+
+/** The manifest directory named two ways (`/` separators, `.` for "this directory"). */
+export interface ManifestDir {
+  /** From the working directory, as the manifests' own paths are named (messages, plans). */
+  readonly local: string;
+  /**
+   * From the root of the git repository that holds it, so that a file is recorded the same way whichever
+   * directory the tool runs from, and together with the revision finds the file. Outside any repository `.`: the
+   * files are recorded from the manifest directory itself, which names them without depending on where the tool
+   * ran (there is no revision to pair a longer path with).
+   */
+  readonly recorded: string;
+}
+
 function git(cwd: string): SimpleGit {
   return simpleGit({ baseDir: cwd, maxConcurrentProcesses: 4, trimmed: true });
+}
+
+const slashes = (file: string): string => file.split(path.sep).join('/') || '.';
+
+/**
+ * HEAD of the repository holding the manifest directory `dir` (relative to `cwd`), whether its working tree has
+ * changes, and where the directory is in it. The repository is found from `dir`, not from `cwd`: the tool may run
+ * from anywhere, including from inside another repository.
+ */
+export async function readGitProvenance(cwd: string, dir: string): Promise<GitProvenance> {
+  const absolute = path.resolve(cwd, dir);
+  const local = slashes(path.relative(cwd, absolute));
+  const repo = git(absolute);
+  const top = (await repo.checkIsRepo().catch(() => false))
+    ? await repo.revparse(['--show-toplevel']).catch(() => null)
+    : null;
+  if (top === null) return { revision: null, dirty: false, manifestDir: { local, recorded: '.' } };
+  // git answers the top level with symbolic links resolved (e.g. /tmp on macOS); so is the directory before
+  // comparing.
+  const real = await realpath(absolute).catch(() => absolute);
+  const { revision, dirty } = await readGitRevision(absolute);
+  return { revision, dirty, manifestDir: { local, recorded: slashes(path.relative(top, real)) } };
 }
 
 /** HEAD and whether the working tree has changes; outside a git repository, no revision. */

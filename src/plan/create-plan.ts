@@ -10,12 +10,19 @@ import { versionSeen } from '../model/live-state.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanNote, type PlanSummary } from './types.js';
+import {
+  PLAN_FORMAT_VERSION,
+  type Change,
+  type Plan,
+  type PlanGit,
+  type PlanNote,
+  type PlanSummary,
+} from './types.js';
 
 export interface PlanContext {
   readonly toolVersion: string;
   readonly target: string;
-  readonly git: { readonly revision: string | null; readonly dirty: boolean };
+  readonly git: PlanGit;
   readonly prune: boolean;
   readonly maxDeletes: number;
 }

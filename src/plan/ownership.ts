@@ -12,6 +12,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { SourceLocation } from '../errors.js';
 import type { LiveEntity } from '../model/live-state.js';
+import type { PlanGit } from './types.js';
 
 export const OWNERSHIP_CONTEXT = 'managed-by:catalog';
 export const MANAGED_BY = 'catalog';
@@ -39,24 +40,46 @@ export function markerSystemMetadata(actor: string, runId: string, now: number):
 
 /**
  * The marker of one write with where it came from: the manifest (file:line) that declares the change and the git
- * revision of the manifests (with `gitDirty` when the work tree had uncommitted changes). DataHub keeps
- * systemMetadata.properties with every aspect version, so a real DataHub shows the same provenance.
+ * revision of the manifests (with `gitDirty` when the work tree had uncommitted changes). The file is named from
+ * the root of the git repository that holds it, so a revision and a path together find it, whichever directory the
+ * tool ran from; outside any repository there is no revision and the file is named from the manifest directory.
+ * DataHub keeps systemMetadata.properties with every aspect version, so a real DataHub shows the same provenance.
  */
 export function withProvenance(
   systemMetadata: JsonObject,
   source: SourceLocation | undefined,
-  git: { readonly revision: string | null; readonly dirty: boolean },
+  git: PlanGit,
 ): JsonObject {
   const properties = isJsonObject(systemMetadata['properties']) ? systemMetadata['properties'] : {};
   return {
     ...systemMetadata,
     properties: {
       ...properties,
-      ...(source === undefined ? {} : { manifest: `${source.file}:${source.line}` }),
+      ...(source === undefined
+        ? {}
+        : { manifest: `${provenancePath(source.file, git.manifestDir)}:${source.line}` }),
       ...(git.revision === null ? {} : { gitRevision: git.revision }),
       ...(git.dirty ? { gitDirty: 'true' } : {}),
     },
   };
+}
+
+/**
+ * `file` (a path under `dir.local`) named from the repository root instead: its path below the manifest directory
+ * after the directory's path in the repository. A plain prefix swap, so the answer does not depend on where the
+ * plan is applied.
+ */
+export function provenancePath(file: string, dir: PlanGit['manifestDir']): string {
+  if (dir === undefined) return file;
+  const below =
+    dir.local === '.'
+      ? file
+      : file.startsWith(`${dir.local}/`)
+        ? file.slice(dir.local.length + 1)
+        : undefined;
+  // A file outside the directory cannot come from a plan this tool made; it is recorded as the plan names it.
+  if (below === undefined) return file;
+  return dir.recorded === '.' ? below : `${dir.recorded}/${below}`;
 }
 
 export function carriesMarker(systemMetadata: JsonObject | undefined, actor: string): boolean {

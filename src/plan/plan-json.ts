@@ -40,6 +40,18 @@ export function parsePlan(text: string, file: string): Plan {
   for (const field of ['summary', 'options', 'git', 'tool'])
     if (!isJsonObject(plan[field])) fail(`"${field}" must be an object`);
   if (!Array.isArray(plan['notes'])) fail('"notes" must be a list');
+  const git = plan['git'];
+  // The manifest directory only shapes the provenance recorded with each write, which is written as given.
+  const manifestDir = isJsonObject(git) ? git['manifestDir'] : undefined;
+  if (
+    manifestDir !== undefined &&
+    !(
+      isJsonObject(manifestDir) &&
+      typeof manifestDir['local'] === 'string' &&
+      typeof manifestDir['recorded'] === 'string'
+    )
+  )
+    fail('"git.manifestDir" must be {local, recorded} strings');
   // Every field apply reads has been checked above.
   return plan as unknown as Plan;
 }

@@ -129,13 +129,26 @@ export interface PlanSummary {
   readonly byOrigin?: { readonly manifest: number; readonly drift: number };
 }
 
+/** The git state of the manifests a plan was made from; the provenance each write records (see withProvenance). */
+export interface PlanGit {
+  /** HEAD of the repository that holds the manifests; null outside any repository. */
+  readonly revision: string | null;
+  readonly dirty: boolean;
+  /**
+   * The manifest directory as the changes' `source.file` paths name it (`local`) and as the provenance records it
+   * (`recorded`: from the root of the repository, or `.` outside any repository). Plans saved before it existed
+   * lack it, and record `source.file` as it is.
+   */
+  readonly manifestDir?: { readonly local: string; readonly recorded: string };
+}
+
 export interface Plan {
   readonly formatVersion: typeof PLAN_FORMAT_VERSION;
   readonly tool: { readonly name: 'catalog'; readonly version: string };
   /** The server the plan was made against ("embedded" for the embedded catalog); never a token. */
   readonly target: string;
   readonly actor: string;
-  readonly git: { readonly revision: string | null; readonly dirty: boolean };
+  readonly git: PlanGit;
   readonly options: { readonly prune: boolean; readonly maxDeletes: number };
   readonly summary: PlanSummary;
   /** In execution order. */

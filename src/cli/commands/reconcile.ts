@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
 import { CatalogError, DiagnosticsError, sortDiagnostics, type Diagnostic } from '../../errors.js';
-import { readChangedFiles, readFilesAtRef, readGitRevision } from '../../git/git-info.js';
+import { readChangedFiles, readFilesAtRef, readGitProvenance } from '../../git/git-info.js';
 import {
   buildCatalog,
   loadCatalog,
@@ -85,7 +85,7 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     httpOptionsFrom(options),
   );
   try {
-    const planned = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io);
+    const planned = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
     const plan = base === undefined ? planned : classifyOrigins(planned, fullState, base);
     await emitPlan(plan, options, io);
     if (options.dryRun || plan.changes.length === 0) {
@@ -116,6 +116,8 @@ export async function makePlan(
   connection: Connection,
   policy: { prune: boolean; maxDeletes: number },
   io: CliIo,
+  /** The manifest directory (relative to io.cwd): its repository gives the plan its revision. */
+  dir: string,
 ): Promise<Plan> {
   await connection.client.restli.config();
   io.stderr.write(`reading ${connection.description}\n`);
@@ -132,7 +134,7 @@ export async function makePlan(
   return createPlan(state, live, {
     toolVersion: VERSION,
     target: connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl,
-    git: await readGitRevision(io.cwd),
+    git: await readGitProvenance(io.cwd, dir),
     prune: policy.prune,
     maxDeletes: policy.maxDeletes,
   });
