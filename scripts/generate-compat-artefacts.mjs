@@ -62,14 +62,19 @@ function parseArgs(argv) {
 }
 
 function git(mirror, args) {
-  return execFileSync('git', ['--git-dir', mirror, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return execFileSync('git', ['--git-dir', mirror, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 /** Drops descriptions (doc strings): they are most of the bytes and play no part in validation. */
 function withoutDescriptions(document) {
   return visit(document, {
     enter(node) {
-      return 'description' in node && node.description !== undefined ? { ...node, description: undefined } : undefined;
+      return 'description' in node && node.description !== undefined
+        ? { ...node, description: undefined }
+        : undefined;
     },
   });
 }
@@ -136,5 +141,7 @@ DataHub is licensed under the Apache License, Version 2.0. Its NOTICE reads:
 const options = parseArgs(process.argv.slice(2));
 for (const tag of options.tags) {
   const result = generate(options.mirror, options.out, tag);
-  process.stderr.write(`${result.tag} ${result.commit.slice(0, 12)}: ${result.files} files, ${result.bytes} bytes of SDL\n`);
+  process.stderr.write(
+    `${result.tag} ${result.commit.slice(0, 12)}: ${result.files} files, ${result.bytes} bytes of SDL\n`,
+  );
 }
