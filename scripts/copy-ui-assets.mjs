@@ -1,10 +1,13 @@
-// Copies the web UI's static files (stylesheet, script, icon) next to the compiled server: tsc compiles only
-// TypeScript, and `catalog serve` reads these from dist/server/ui/assets at run time.
+// Copies the files the compiled code reads at run time next to it (tsc compiles only TypeScript): the web UI's
+// static files (stylesheet, script, icon), DataHub's vendored GraphQL SDL and our schema extensions.
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-cpSync(path.join(root, 'src/server/ui/assets'), path.join(root, 'dist/server/ui/assets'), {
-  recursive: true,
-});
+const copies = [
+  ['src/server/ui/assets', 'dist/server/ui/assets'],
+  ['src/datahub/graphql', 'dist/datahub/graphql'],
+  ['src/server/graphql/extensions.graphql', 'dist/server/graphql/extensions.graphql'],
+];
+for (const [from, to] of copies) cpSync(path.join(root, from), path.join(root, to), { recursive: true });

@@ -17,7 +17,8 @@ import type { CatalogService } from '../catalog-service.js';
 import { ServiceError } from '../catalog-service.js';
 import { EntityViews } from './entity-views.js';
 import { aspectHistory, type AspectHistoryInput } from './history-resolver.js';
-import { SCHEMA_SDL } from './schema-sdl.js';
+import { answerAbsentAsDataHubDoes } from './absent-values.js';
+import { readSchemaSdl } from './schema-sdl.js';
 import {
   SearchResolvers,
   type AutoCompleteInput,
@@ -36,7 +37,7 @@ const ERROR_TYPES: Readonly<Record<number, string>> = {
 
 let schema: GraphQLSchema | undefined;
 export function catalogSchema(): GraphQLSchema {
-  schema ??= buildSchema(SCHEMA_SDL);
+  schema ??= buildSchema(readSchemaSdl());
   return schema;
 }
 
@@ -153,6 +154,7 @@ async function run(
     rootValue,
     variableValues: request.variables ?? null,
     operationName: request.operationName ?? null,
+    fieldResolver: answerAbsentAsDataHubDoes,
   };
   return operation?.operation === OperationTypeNode.MUTATION
     ? service.transaction(() => executeSync(args))

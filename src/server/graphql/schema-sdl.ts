@@ -1,15 +1,25 @@
 /**
- * The embedded catalog's GraphQL schema: DataHub's own SDL (datahub-graphql-core entity.graphql and
- * search.graphql) with names and nullability exactly as DataHub has them, plus the few extensions in
- * sdl/extensions.ts. test/server/schema-compat.test.ts checks it against DataHub's excerpt with
- * findBreakingChanges.
+ * The embedded catalog's GraphQL schema: DataHub's own SDL at the reference release (src/datahub/graphql, vendored
+ * unchanged by scripts/vendor-datahub-graphql.mjs) plus our extensions (extensions.graphql beside this file).
+ * The .graphql files are copied next to the compiled code by scripts/copy-ui-assets.mjs.
  */
-import { CORE_SDL } from './sdl/core.js';
-import { ENTITIES_SDL } from './sdl/entities.js';
-import { EXTENSIONS_SDL } from './sdl/extensions.js';
-import { MUTATION_INPUTS_SDL } from './sdl/mutations.js';
-import { SEARCH_SDL } from './sdl/search.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const SCHEMA_SDL = [CORE_SDL, ENTITIES_SDL, SEARCH_SDL, MUTATION_INPUTS_SDL, EXTENSIONS_SDL].join(
-  '\n',
-);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DATAHUB_SDL_DIR = path.join(here, '../../datahub/graphql');
+const EXTENSIONS_FILE = path.join(here, 'extensions.graphql');
+
+/** DataHub's SDL files in name order (the order does not matter to buildSchema; it keeps errors stable). */
+export function readDataHubSdl(): string {
+  return readdirSync(DATAHUB_SDL_DIR)
+    .filter((name) => name.endsWith('.graphql'))
+    .sort()
+    .map((name) => readFileSync(path.join(DATAHUB_SDL_DIR, name), 'utf8'))
+    .join('\n');
+}
+
+export function readSchemaSdl(): string {
+  return `${readDataHubSdl()}\n${readFileSync(EXTENSIONS_FILE, 'utf8')}`;
+}
