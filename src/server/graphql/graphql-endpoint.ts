@@ -14,18 +14,13 @@ import {
 } from 'graphql';
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
-import { ServiceError } from '../catalog-service.js';
+import { coreRoots } from './core-roots.js';
 import { EntityViews } from './entity-views.js';
-import { aspectHistory, type AspectHistoryInput } from './history-resolver.js';
 import { answerAbsentAsDataHubDoes } from './absent-values.js';
 import { readSchemaSdl } from './schema-sdl.js';
-import {
-  SearchResolvers,
-  type AutoCompleteInput,
-  type SearchAcrossEntitiesInput,
-  type SearchInput,
-} from './search-resolvers.js';
-import { DataHubGraphQLError, TermMutations, type ResourceRef } from './term-mutations.js';
+import type { ResolverContext, RootResolverBuilder, RootResolvers } from './resolver-context.js';
+import { SearchResolvers } from './search-resolvers.js';
+import { DataHubGraphQLError } from './term-mutations.js';
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
   400: 'BAD_REQUEST',
@@ -34,6 +29,9 @@ const ERROR_TYPES: Readonly<Record<number, string>> = {
   409: 'CONFLICT',
   500: 'SERVER_ERROR',
 };
+
+/** The areas of the API, each contributing root fields of Query and Mutation. */
+const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [coreRoots];
 
 let schema: GraphQLSchema | undefined;
 export function catalogSchema(): GraphQLSchema {
@@ -71,51 +69,8 @@ export async function executeGraphQL(
   const views = new EntityViews(service);
   const search = new SearchResolvers(service, views);
   views.childSearchResolver = (request) => search.childSearch(request);
-  const mutations = new TermMutations(service, actor);
-  const byType = (entityType: string) => (args: { urn: string }) =>
-    guard(() => views.entity(args.urn, entityType));
-  const rootValue = {
-    dataset: byType('dataset'),
-    mlFeature: byType('mlFeature'),
-    mlFeatureTable: byType('mlFeatureTable'),
-    mlModel: byType('mlModel'),
-    mlModelGroup: byType('mlModelGroup'),
-    mlPrimaryKey: byType('mlPrimaryKey'),
-    glossaryTerm: byType('glossaryTerm'),
-    glossaryNode: byType('glossaryNode'),
-    tag: byType('tag'),
-    corpUser: byType('corpuser'),
-    corpGroup: byType('corpGroup'),
-    dataPlatform: byType('dataPlatform'),
-    container: byType('container'),
-    domain: byType('domain'),
-    entity: (args: { urn: string }) => guard(() => views.entity(args.urn)),
-    entities: (args: { urns: string[] }) => guard(() => args.urns.map((urn) => views.entity(urn))),
-    entityExists: (args: { urn: string }) => guard(() => service.exists(args.urn)),
-    search: (args: { input: SearchInput }) => guard(() => search.search(args.input)),
-    searchAcrossEntities: (args: { input: SearchAcrossEntitiesInput }) =>
-      guard(() => search.searchAcrossEntities(args.input)),
-    autoComplete: (args: { input: AutoCompleteInput }) => guard(() => search.autoComplete(args.input)),
-    autoCompleteForMultiple: (args: { input: AutoCompleteInput }) =>
-      guard(() => search.autoCompleteForMultiple(args.input)),
-    getRootGlossaryTerms: (args: { input: { start: number; count: number } }) =>
-      guard(() => search.rootGlossaryEntities('glossaryTerm', args.input)),
-    getRootGlossaryNodes: (args: { input: { start: number; count: number } }) =>
-      guard(() => search.rootGlossaryEntities('glossaryNode', args.input)),
-    aspectHistory: (args: { input: AspectHistoryInput }) => guard(() => aspectHistory(service, args.input)),
-    createGlossaryTerm: (args: { input: Parameters<TermMutations['createGlossaryTerm']>[0] }) =>
-      guard(() => mutations.createGlossaryTerm(args.input)),
-    addTerms: (args: { input: ResourceRef & { termUrns: string[] } }) =>
-      guard(() => mutations.addTerms(args.input.termUrns, args.input)),
-    addTerm: (args: { input: ResourceRef & { termUrn: string } }) =>
-      guard(() => mutations.addTerms([args.input.termUrn], args.input)),
-    removeTerm: (args: { input: ResourceRef & { termUrn: string } }) =>
-      guard(() => mutations.removeTerms([args.input.termUrn], [args.input])),
-    batchAddTerms: (args: { input: { termUrns: string[]; resources: (ResourceRef | null)[] } }) =>
-      guard(() => mutations.batchAddTerms(args.input.termUrns, present(args.input.resources))),
-    batchRemoveTerms: (args: { input: { termUrns: string[]; resources: (ResourceRef | null)[] } }) =>
-      guard(() => mutations.removeTerms(args.input.termUrns, present(args.input.resources))),
-  };
+  const context: ResolverContext = { service, views, search, actor };
+  const rootValue = Object.assign({}, ...ROOT_RESOLVERS.map((build) => build(context))) as RootResolvers;
   const result = await run(request, rootValue, service);
   return {
     data: result.data ?? null,
@@ -161,18 +116,6 @@ async function run(
     : await execute(args);
 }
 
-/** Maps failures to DataHub's error classes: bad input is a 400 with its message, the rest a 500. */
-function guard<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof DataHubGraphQLError) throw error;
-    if (error instanceof ServiceError && error.status < 500)
-      throw new DataHubGraphQLError(400, error.message);
-    throw new DataHubGraphQLError(500, 'An unknown error occurred.');
-  }
-}
-
 function formatError(error: GraphQLError): Record<string, unknown> {
   const json: Record<string, unknown> = { ...error.toJSON() };
   const original = error.originalError;
@@ -184,8 +127,4 @@ function formatError(error: GraphQLError): Record<string, unknown> {
     };
   }
   return json;
-}
-
-function present<T>(items: readonly (T | null)[]): T[] {
-  return items.filter((item): item is T => item !== null);
 }
