@@ -6,7 +6,8 @@
  *                      the tag, concatenated in name order), with descriptions dropped and gzipped: every type,
  *                      field, argument and directive stays, so any document can be validated against it, at
  *                      16-26 KB a release instead of 300-500 KB
- *   release.json       tag, commit and the source files (other keys already in the file are kept: the aspect
+ *   release.json       tag, commit, the source files, and the fields of the aspect-write envelope
+ *                      (MetadataChangeProposal, SystemMetadata); other keys already in the file are kept (the aspect
  *                      half, aspects.json, is written by scripts/generate-datahub-release.mjs --compat-out)
  *   PROVENANCE.md      where the files come from and DataHub's Apache-2.0 notice
  *
@@ -68,6 +69,17 @@ function git(mirror, args) {
   });
 }
 
+/** The records around an aspect write (not aspects, so not in aspects.json): proposal and system metadata. */
+const ENVELOPE_RECORDS = {
+  MetadataChangeProposal: 'metadata-models/src/main/pegasus/com/linkedin/mxe/MetadataChangeProposal.pdl',
+  SystemMetadata: 'metadata-models/src/main/pegasus/com/linkedin/mxe/SystemMetadata.pdl',
+};
+
+/** The field names of a flat PDL record: its lines `  name: type` (fields sit two spaces in; nothing else does). */
+function pdlFieldNames(pdl) {
+  return [...pdl.matchAll(/^ {2}([A-Za-z_][A-Za-z0-9_]*)\s*:/gm)].map((match) => match[1]);
+}
+
 /** Drops descriptions (doc strings): they are most of the bytes and play no part in validation. */
 function withoutDescriptions(document) {
   return visit(document, {
@@ -95,6 +107,14 @@ function generate(mirror, out, tag) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'schema.graphql.gz'), gzipSync(printed, { level: 9 }));
 
+  // The envelope of every aspect write: which of its fields the release accepts (Rest.li refuses unknown ones).
+  const envelope = Object.fromEntries(
+    Object.entries(ENVELOPE_RECORDS).map(([name, file]) => [
+      name,
+      { source: file, fields: pdlFieldNames(git(mirror, ['show', `${tag}:${file}`])) },
+    ]),
+  );
+
   const releaseFile = path.join(dir, 'release.json');
   const existing = existsSync(releaseFile) ? JSON.parse(readFileSync(releaseFile, 'utf8')) : {};
   const release = {
@@ -103,6 +123,7 @@ function generate(mirror, out, tag) {
     commit,
     upstream: UPSTREAM,
     graphql: { file: 'schema.graphql.gz', sources: files, descriptions: 'dropped' },
+    envelope,
   };
   writeFileSync(releaseFile, `${JSON.stringify(release, null, 2)}\n`);
   writeFileSync(path.join(dir, 'PROVENANCE.md'), provenance(tag, commit, files));
