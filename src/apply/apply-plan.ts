@@ -1,6 +1,13 @@
-import type { DataHubClient } from '../client/datahub-client.js';
+import { readServerRelease, type DataHubClient } from '../client/datahub-client.js';
+import {
+  batchRemoveTermsRequest,
+  createGlossaryTermsRequest,
+  createTermAlias,
+  removeTermsAlias,
+} from '../client/graphql-documents.js';
 import { chunkProposals, RestliError } from '../client/restli-client.js';
-import { assertNever } from '../errors.js';
+import { adaptationsFor, refusalsFor } from '../client/server-capabilities.js';
+import { assertNever, CatalogError } from '../errors.js';
 import { isJsonObject, stringOr, type JsonObject } from '../model/json.js';
 import { MISSING_VERSION } from '../model/live-state.js';
 import type { Proposal } from '../model/proposal.js';
@@ -59,14 +66,25 @@ export async function applyPlan(
   client: DataHubClient,
   options: ApplyOptions,
 ): Promise<ApplyResult> {
-  if (options.planJustMade !== true) await checkFresh(client.restli, plan.changes);
-  const executor = new Executor(plan, client, options);
+  // Before anything is written: what this DataHub release cannot take is refused whole, and what it takes in
+  // another form is adapted (server-capabilities.ts, checked release by release in test/compat).
+  const server = await readServerRelease(client.restli);
+  const refusals = refusalsFor(server, plan.changes);
+  if (refusals.length > 0) {
+    throw new CatalogError('UNSUPPORTED_SERVER', `${refusals.join('; ')}; nothing was written`);
+  }
+  const adaptations = adaptationsFor(server);
+  for (const warning of adaptations.warnings) options.onWarning?.(warning);
+  // Without conditional writes the server cannot catch a stale read, so the versions are re-read just before.
+  if (options.planJustMade !== true || adaptations.withoutProposalHeaders) {
+    await checkFresh(client.restli, plan.changes);
+  }
+  const executor = new Executor(plan, client, options, !adaptations.withoutProposalHeaders);
   return executor.run();
 }
 
 class Executor {
   private readonly results = new Map<string, StepResult>();
-  private headersSupported = true;
   private done = 0;
   private readonly now: () => number;
 
@@ -74,6 +92,8 @@ class Executor {
     private readonly plan: Plan,
     private readonly client: DataHubClient,
     private readonly options: ApplyOptions,
+    /** False on a release known to lack MCP headers, or once a server has refused them. */
+    private headersSupported: boolean,
   ) {
     this.now = options.now ?? Date.now;
   }
@@ -143,27 +163,23 @@ class Executor {
   }
 
   private async createTermChunk(chunk: readonly CreateTermChange[]): Promise<void> {
-    const declarations = chunk.map((_, index) => `$input${index}: CreateGlossaryEntityInput!`).join(', ');
-    const fields = chunk
-      .map((_, index) => `t${index}: createGlossaryTerm(input: $input${index})`)
-      .join('\n  ');
-    const variables: Record<string, JsonObject> = {};
-    chunk.forEach((change, index) => {
-      variables[`input${index}`] = {
+    const request = createGlossaryTermsRequest(
+      chunk.map((change) => ({
         id: change.termId,
         name: change.name,
         description: change.description,
         ...(change.parentNode === undefined ? {} : { parentNode: change.parentNode }),
-      };
-    });
+      })),
+    );
     const outcome = await this.client.graphql
-      .executeRaw(`mutation createTerms(${declarations}) {\n  ${fields}\n}`, variables, 'createGlossaryTerm')
+      .executeRaw(request.query, request.variables, request.what)
       .catch((error: unknown) => lostAnswer(error));
     const unresolved: { change: CreateTermChange; error: string }[] = [];
     chunk.forEach((change, index) => {
-      if (typeof outcome.data?.[`t${index}`] === 'string') this.record(change, 'applied');
+      const alias = createTermAlias(index);
+      if (typeof outcome.data?.[alias] === 'string') this.record(change, 'applied');
       else {
-        const error = outcome.errors.find((item) => item.path === `t${index}` || item.path === undefined);
+        const error = outcome.errors.find((item) => item.path === alias || item.path === undefined);
         unresolved.push({ change, error: error?.message ?? 'no answer' });
       }
     });
@@ -240,25 +256,21 @@ class Executor {
       appendTo(groups, key, change);
     }
     const entries = [...groups.entries()];
-    const declarations = entries.map((_, index) => `$input${index}: BatchRemoveTermsInput!`).join(', ');
-    const fields = entries
-      .map((_, index) => `r${index}: batchRemoveTerms(input: $input${index})`)
-      .join('\n  ');
-    const variables: Record<string, JsonObject> = {};
-    entries.forEach(([key, group], index) => {
-      variables[`input${index}`] = {
+    const request = batchRemoveTermsRequest(
+      entries.map(([key, group]) => ({
         termUrns: JSON.parse(key) as string[],
-        resources: group.map((change) => ({ resourceUrn: change.urn })),
-      };
-    });
+        resourceUrns: group.map((change) => change.urn),
+      })),
+    );
     const outcome = await this.client.graphql
-      .executeRaw(`mutation removeTerms(${declarations}) {\n  ${fields}\n}`, variables, 'batchRemoveTerms')
+      .executeRaw(request.query, request.variables, request.what)
       .catch((error: unknown) => lostAnswer(error));
     const unresolved: { change: Change; error: string }[] = [];
     entries.forEach(([, group], index) => {
-      const error = outcome.errors.find((item) => item.path === `r${index}` || item.path === undefined);
+      const alias = removeTermsAlias(index);
+      const error = outcome.errors.find((item) => item.path === alias || item.path === undefined);
       for (const change of group) {
-        if (outcome.data?.[`r${index}`] === true) this.record(change, 'applied');
+        if (outcome.data?.[alias] === true) this.record(change, 'applied');
         else unresolved.push({ change, error: error?.message ?? 'no answer' });
       }
     });
