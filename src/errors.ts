@@ -61,6 +61,7 @@ export type ErrorCode =
   | 'STALE_PLAN'
   | 'PLAN_INVALID'
   | 'TOO_MANY_DELETES'
+  | 'UNSUPPORTED_SERVER'
   | 'APPLY_FAILED'
   | 'GIT_ERROR'
   | 'INGEST_INVALID'

@@ -1,6 +1,8 @@
 import { GraphQLClient } from './graphql-client.js';
 import { HttpClient, type HttpClientOptions } from './http-client.js';
+import { CatalogError } from '../errors.js';
 import { RestliClient } from './restli-client.js';
+import { serverReleaseOf, type ServerRelease } from './server-capabilities.js';
 
 /** One DataHub: its Rest.li and GraphQL endpoints over one connection pool. */
 export interface DataHubClient {
@@ -22,4 +24,14 @@ export function createDataHubClient(options: {
     graphql: new GraphQLClient(http, options.graphqlUrl ?? `${options.gmsUrl}/api/graphql`),
     close: () => http.close(),
   };
+}
+
+/**
+ * The DataHub release the server says it is (GMS /config), mapped onto the compatibility matrix; a release
+ * older than the matrix is refused here, before anything is written.
+ */
+export async function readServerRelease(restli: RestliClient): Promise<ServerRelease> {
+  const outcome = serverReleaseOf(await restli.config());
+  if (!outcome.ok) throw new CatalogError('UNSUPPORTED_SERVER', outcome.error);
+  return outcome.value;
 }

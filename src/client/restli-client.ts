@@ -35,8 +35,12 @@ export class RestliClient {
     private readonly gmsUrl: string,
   ) {}
 
+  /** The first successful /config answer: planning and applying in one run ask once. */
+  private configAnswer: JsonObject | undefined;
+
   /** GET /config; refuses a URL that is not GMS (DataHub's frontend answers without "noCode": "true"). */
   async config(): Promise<JsonObject> {
+    if (this.configAnswer !== undefined) return this.configAnswer;
     const response = await this.http.request('GET', `${this.gmsUrl}/config`, { headers: RESTLI_HEADERS });
     const body = this.json(response, 'GET /config');
     if (!isJsonObject(body) || body['noCode'] !== 'true') {
@@ -45,6 +49,7 @@ export class RestliClient {
         `${this.gmsUrl} does not look like DataHub GMS (its /config has no "noCode": "true"); point --server at GMS, e.g. http://localhost:8080, not at the frontend`,
       );
     }
+    this.configAnswer = body;
     return body;
   }
 

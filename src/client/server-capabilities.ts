@@ -1,0 +1,192 @@
+/**
+ * Which DataHub release the tool is talking to, and what that release lacks of what the tool writes. Pure: the
+ * /config answer comes in, a release and its gaps come out (the call is in datahub-client.ts, the use in apply).
+ *
+ * The facts come from the compatibility matrix (test/compat/datahub-versions.test.ts), which validates every
+ * GraphQL document and every aspect the client sends against each release's own schema and PDL: a gap found there
+ * is listed in FEATURES, and the matrix fails until it is.
+ */
+import { DATAHUB_RELEASE } from '../datahub/release.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+
+/** One release tag per supported release line, oldest first: the compatibility matrix. */
+export const MATRIX_RELEASES = [
+  'v0.13.0',
+  'v0.14.0',
+  'v0.15.0',
+  'v1.0.0',
+  'v1.1.0',
+  'v1.2.0',
+  'v1.3.0',
+  'v1.4.0',
+  'v1.5.0',
+  'v1.6.0',
+  'v1.7.0',
+] as const;
+
+export type MatrixRelease = (typeof MATRIX_RELEASES)[number];
+
+/** The release the tool is built against (src/datahub/release.ts); the newest of the matrix. */
+export const REFERENCE_RELEASE: MatrixRelease = DATAHUB_RELEASE.tag;
+
+/** What the tool writes that some supported releases lack, with the release that brought it. */
+export const FEATURES = {
+  /** Carries If-Version-Match: without it the server cannot refuse a write made from a stale read. */
+  proposalHeaders: {
+    since: 'v0.14.0',
+    what: 'MetadataChangeProposal.headers (conditional writes with If-Version-Match)',
+  },
+  /** Marks the tag lines the tool adds as its own (ownership.ts): without it they cannot be told apart. */
+  tagAttribution: { since: 'v0.14.0', what: 'TagAssociation.attribution' },
+} as const satisfies Record<string, { since: MatrixRelease; what: string }>;
+
+export type Feature = keyof typeof FEATURES;
+
+export interface ServerRelease {
+  /** The version as the server reported it ("v1.2.0.1", "v0.14.0rc2"); undefined when it reported none. */
+  readonly reported: string | undefined;
+  /** The matrix release whose capabilities apply: the newest one not newer than the reported version. */
+  readonly release: MatrixRelease;
+  /** Why the mapping is an assumption (unknown version, newer than the matrix, DataHub Cloud). */
+  readonly note?: string;
+}
+
+export type ServerReleaseOutcome =
+  { readonly ok: true; readonly value: ServerRelease } | { readonly ok: false; readonly error: string };
+
+type Version = readonly [number, number, number];
+
+/**
+ * "v1.2.0", "1.2.0", "v0.14.0.2", "v1.3.0rc1", "v1.0.0-SNAPSHOT" → [major, minor, patch]; the build number and
+ * any suffix are ignored, as DataHub's Python client does (server_config_util.py).
+ */
+export function parseVersion(text: string): Version | undefined {
+  const match = /^v?(\d+)\.(\d+)\.(\d+)(?:\.\d+)?(?:rc\d+|-.*)?$/i.exec(text.trim());
+  if (match === null) return undefined;
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+function compare(a: Version, b: Version): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+function versionOf(release: MatrixRelease): Version {
+  const version = parseVersion(release);
+  if (version === undefined) throw new Error(`assertion: matrix release ${release} does not parse`);
+  return version;
+}
+
+/** GMS's /config: versions["acryldata/datahub"].version, and datahub.serverEnv ("core" unless DataHub Cloud). */
+export function serverReleaseOf(config: JsonObject): ServerReleaseOutcome {
+  const versions = config['versions'];
+  const datahub = isJsonObject(versions) ? versions['acryldata/datahub'] : undefined;
+  const raw = isJsonObject(datahub) ? datahub['version'] : undefined;
+  const reported = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined;
+  const assumeReference = (why: string): ServerReleaseOutcome => ({
+    ok: true,
+    value: {
+      reported,
+      release: REFERENCE_RELEASE,
+      note: `${why}; assuming it has what ${REFERENCE_RELEASE} has`,
+    },
+  });
+
+  const info = config['datahub'];
+  const serverEnv = isJsonObject(info) ? info['serverEnv'] : undefined;
+  // DataHub Cloud numbers its releases on a scheme of its own (v0.3.x), not comparable with the open-source tags.
+  if (typeof serverEnv === 'string' && serverEnv !== '' && serverEnv !== 'core') {
+    return assumeReference(`the server is DataHub Cloud (${reported ?? 'no version reported'})`);
+  }
+  if (reported === undefined) return assumeReference('the server reports no DataHub version in /config');
+  const version = parseVersion(reported);
+  if (version === undefined)
+    return assumeReference(`the server reports an unknown DataHub version '${reported}'`);
+
+  const oldest = MATRIX_RELEASES[0];
+  if (compare(version, versionOf(oldest)) < 0) {
+    return {
+      ok: false,
+      error: `DataHub ${reported} is older than the oldest release this tool supports (${oldest}); upgrade DataHub, nothing was written`,
+    };
+  }
+  const release =
+    [...MATRIX_RELEASES].reverse().find((tag) => compare(versionOf(tag), version) <= 0) ?? oldest;
+  if (release === REFERENCE_RELEASE && compare(version, versionOf(REFERENCE_RELEASE)) > 0) {
+    return assumeReference(
+      `DataHub ${reported} is newer than the newest release this tool was checked against`,
+    );
+  }
+  return { ok: true, value: { reported, release } };
+}
+
+export function supports(release: MatrixRelease, feature: Feature): boolean {
+  return compare(versionOf(release), versionOf(FEATURES[feature].since)) >= 0;
+}
+
+/** "DataHub v0.13.0" or, for a patch release, "DataHub v0.13.2 (as v0.13.0)". */
+export function describeServerRelease(server: ServerRelease): string {
+  if (server.reported === undefined || server.reported === server.release) return `DataHub ${server.release}`;
+  return `DataHub ${server.reported} (as ${server.release})`;
+}
+
+/** The part of a planned write this check reads (a plan Change has these fields). */
+export interface PlannedWrite {
+  readonly urn: string;
+  readonly aspect: string;
+  readonly after: JsonObject;
+}
+
+/** How many entities a refusal names before it says "and N more". */
+const NAMED = 3;
+
+/**
+ * The writes of a plan that this release cannot take, as one message per missing feature naming the release,
+ * what it lacks and what needed it. Empty: the plan can be applied (possibly adapted, see adaptations).
+ */
+export function refusalsFor(server: ServerRelease, writes: readonly PlannedWrite[]): string[] {
+  const refusals: string[] = [];
+  if (!supports(server.release, 'tagAttribution')) {
+    const urns = [
+      ...new Set(
+        writes
+          .filter((write) => write.aspect === 'globalTags' && hasTagAttribution(write.after))
+          .map((write) => write.urn),
+      ),
+    ];
+    if (urns.length > 0) {
+      const named = urns.slice(0, NAMED).join(', ');
+      const more = urns.length > NAMED ? ` and ${urns.length - NAMED} more` : '';
+      refusals.push(
+        `${describeServerRelease(server)} lacks ${FEATURES.tagAttribution.what} (added in ${FEATURES.tagAttribution.since}), ` +
+          `which the tool writes to mark the tags it adds as its own; needed to write the tags of ${named}${more}. ` +
+          `Upgrade DataHub to ${FEATURES.tagAttribution.since} or later, or leave tags out of the manifests`,
+      );
+    }
+  }
+  return refusals;
+}
+
+/** What the tool does differently on this release (each said once, as a warning), beyond what it refuses. */
+export interface Adaptations {
+  /** Send proposals without `headers`, and re-read every planned version just before writing instead. */
+  readonly withoutProposalHeaders: boolean;
+  readonly warnings: readonly string[];
+}
+
+export function adaptationsFor(server: ServerRelease): Adaptations {
+  const warnings: string[] = [];
+  if (server.note !== undefined) warnings.push(server.note);
+  const withoutProposalHeaders = !supports(server.release, 'proposalHeaders');
+  if (withoutProposalHeaders) {
+    warnings.push(
+      `${describeServerRelease(server)} lacks ${FEATURES.proposalHeaders.what}, added in ${FEATURES.proposalHeaders.since}: ` +
+        'writes are sent without them, and every version the plan saw is re-read just before writing instead',
+    );
+  }
+  return { withoutProposalHeaders, warnings };
+}
+
+function hasTagAttribution(value: JsonObject): boolean {
+  const tags: JsonValue | undefined = value['tags'];
+  return Array.isArray(tags) && tags.some((tag) => isJsonObject(tag) && tag['attribution'] !== undefined);
+}
