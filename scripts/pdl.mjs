@@ -1,65 +1,93 @@
 // @ts-check
 /**
- * A small, tolerant reader of Pegasus schema files (.pdl): enough to get what the entity registry needs from
- * DataHub's models — namespace, imports, the top-level record, its annotations (@Aspect, @Relationship), the
- * records it includes, and its fields with their types and annotations.
+ * A reader of Pegasus schema files (.pdl), complete enough for every file of DataHub's metadata models: namespace,
+ * package, imports; named records, enums, typerefs and fixed types, top-level or declared inline; fields with
+ * `optional`, defaults and annotations; `includes`; arrays, maps, unions (plain and aliased) and primitives.
  *
- * Annotation values are JSON-like but DataHub's files are lenient about commas (`"isLineage": true` followed by
- * another key without a comma occurs in MLFeatureTableProperties.pdl), so values are read with a forgiving parser
- * rather than JSON.parse.
+ * It is strict about structure (anything it does not understand throws, naming the line) because the generator
+ * must fail loudly rather than emit a validator that accepts what GMS refuses. Annotation values are JSON-like
+ * but DataHub's files are lenient about commas (`"isLineage": true` followed by another key without a comma
+ * occurs in MLFeatureTableProperties.pdl), so they are read with a forgiving value parser rather than JSON.parse.
  */
 
-/** @typedef {{ kind: 'ident' | 'string' | 'number' | 'punct'; text: string }} Token */
-/** @typedef {{ kind: 'named'; name: string } | { kind: 'array'; items: TypeRef } | { kind: 'map'; values: TypeRef } | { kind: 'record'; record: PdlRecord } | { kind: 'other' }} TypeRef */
-/** @typedef {{ name: string; type: TypeRef; optional: boolean; annotations: Record<string, unknown> }} PdlField */
-/** @typedef {{ name: string; fullName: string; includes: string[]; fields: PdlField[]; annotations: Record<string, unknown> }} PdlRecord */
-/** @typedef {{ namespace: string; imports: string[]; record: PdlRecord | undefined }} PdlFile */
+/** @typedef {{ kind: 'ident' | 'string' | 'number' | 'punct'; text: string; line: number }} Token */
+/**
+ * @typedef {{ kind: 'primitive'; name: string }
+ *   | { kind: 'named'; name: string }
+ *   | { kind: 'array'; items: TypeRef }
+ *   | { kind: 'map'; values: TypeRef }
+ *   | { kind: 'union'; members: UnionMember[] }
+ *   | { kind: 'record'; record: PdlRecord }
+ *   | { kind: 'enum'; named: PdlEnum }
+ *   | { kind: 'typeref'; named: PdlTyperef }
+ *   | { kind: 'fixed'; named: PdlFixed }} TypeRef
+ */
+/** @typedef {{ alias: string | undefined; type: TypeRef; annotations: Record<string, unknown> }} UnionMember */
+/** @typedef {{ name: string; type: TypeRef; optional: boolean; hasDefault: boolean; default?: unknown; annotations: Record<string, unknown> }} PdlField */
+/** @typedef {{ kind: 'record'; name: string; fullName: string; includes: string[]; fields: PdlField[]; annotations: Record<string, unknown> }} PdlRecord */
+/** @typedef {{ kind: 'enum'; name: string; fullName: string; symbols: string[]; annotations: Record<string, unknown> }} PdlEnum */
+/** @typedef {{ kind: 'typeref'; name: string; fullName: string; ref: TypeRef; annotations: Record<string, unknown> }} PdlTyperef */
+/** @typedef {{ kind: 'fixed'; name: string; fullName: string; size: number; annotations: Record<string, unknown> }} PdlFixed */
+/** @typedef {PdlRecord | PdlEnum | PdlTyperef | PdlFixed} PdlNamed */
+/**
+ * `main`: the type the file is named after; `named`: it and every type declared inline in it, each with the
+ * namespace it was declared in (inline types take the enclosing namespace).
+ * @typedef {{ namespace: string; imports: string[]; main: PdlNamed; named: PdlNamed[]; record: PdlRecord | undefined }} PdlFile
+ */
+
+export const PRIMITIVES = new Set(['null', 'boolean', 'int', 'long', 'float', 'double', 'string', 'bytes']);
+
+const IDENT = /^(?:[A-Za-z_$][A-Za-z0-9_$]*|`[^`]*`)(?:\.(?:[A-Za-z_$][A-Za-z0-9_$]*|`[^`]*`))*/;
 
 /** @param {string} text @returns {Token[]} */
 export function tokenize(text) {
   /** @type {Token[]} */
   const tokens = [];
   let i = 0;
+  let line = 1;
+  const advance = (/** @type {number} */ to) => {
+    for (let k = i; k < to && k < text.length; k += 1) if (text[k] === '\n') line += 1;
+    i = to;
+  };
   while (i < text.length) {
-    const char = text[i];
+    const char = text[i] ?? '';
     if (/\s/.test(char)) {
-      i += 1;
+      advance(i + 1);
     } else if (text.startsWith('//', i)) {
-      while (i < text.length && text[i] !== '\n') i += 1;
+      const end = text.indexOf('\n', i);
+      advance(end < 0 ? text.length : end);
     } else if (text.startsWith('/*', i)) {
       const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
+      advance(end < 0 ? text.length : end + 2);
     } else if (char === '"') {
       let j = i + 1;
       let value = '';
       while (j < text.length && text[j] !== '"') {
         if (text[j] === '\\' && j + 1 < text.length) {
-          value += text[j + 1];
+          const escaped = text[j + 1] ?? '';
+          value += escaped === 'n' ? '\n' : escaped === 't' ? '\t' : escaped;
           j += 2;
         } else {
           value += text[j];
           j += 1;
         }
       }
-      tokens.push({ kind: 'string', text: value });
-      i = j + 1;
-    } else if (char === '`') {
-      const end = text.indexOf('`', i + 1);
-      tokens.push({ kind: 'ident', text: text.slice(i + 1, end < 0 ? text.length : end) });
-      i = end < 0 ? text.length : end + 1;
+      tokens.push({ kind: 'string', text: value, line });
+      advance(j + 1);
     } else if (/[0-9]/.test(char) || (char === '-' && /[0-9]/.test(text[i + 1] ?? ''))) {
       const match = /^-?[0-9][0-9.eE+-]*/.exec(text.slice(i));
       const number = match === null ? char : match[0];
-      tokens.push({ kind: 'number', text: number });
-      i += number.length;
-    } else if (/[A-Za-z_$]/.test(char)) {
-      const match = /^[A-Za-z_$][A-Za-z0-9_$.]*/.exec(text.slice(i));
-      const word = match === null ? char : match[0];
-      tokens.push({ kind: 'ident', text: word });
-      i += word.length;
+      tokens.push({ kind: 'number', text: number, line });
+      advance(i + number.length);
+    } else if (/[A-Za-z_$`]/.test(char)) {
+      const match = IDENT.exec(text.slice(i));
+      if (match === null) throw new Error(`line ${line}: unterminated \`identifier\``);
+      // Backticks escape keywords and odd names (`namespace`, `com.linkedin.X` in annotation names): drop them.
+      tokens.push({ kind: 'ident', text: match[0].replaceAll('`', ''), line });
+      advance(i + match[0].length);
     } else {
-      tokens.push({ kind: 'punct', text: char });
-      i += 1;
+      tokens.push({ kind: 'punct', text: char, line });
+      advance(i + 1);
     }
   }
   return tokens;
@@ -70,14 +98,23 @@ class Parser {
   constructor(tokens) {
     this.tokens = tokens;
     this.pos = 0;
+    /** @type {PdlNamed[]} */
+    this.named = [];
   }
   peek(offset = 0) {
     return this.tokens[this.pos + offset];
   }
+  /** @returns {Token} */
   next() {
     const token = this.tokens[this.pos];
+    if (token === undefined) throw new Error('unexpected end of file');
     this.pos += 1;
     return token;
+  }
+  /** @param {string} message @returns {never} */
+  fail(message) {
+    const token = this.peek() ?? this.tokens[this.tokens.length - 1];
+    throw new Error(`line ${token?.line ?? 0}: ${message} (at ${JSON.stringify(token?.text ?? 'end of file')})`);
   }
   /** @param {string} text */
   isPunct(text, offset = 0) {
@@ -85,19 +122,30 @@ class Parser {
     return token !== undefined && token.kind === 'punct' && token.text === text;
   }
   /** @param {string} text */
-  isWord(text) {
-    const token = this.peek();
+  isWord(text, offset = 0) {
+    const token = this.peek(offset);
     return token !== undefined && token.kind === 'ident' && token.text === text;
   }
   /** @param {string} text */
   skipPunct(text) {
     if (this.isPunct(text)) this.pos += 1;
   }
+  /** @param {string} text */
+  expectPunct(text) {
+    if (!this.isPunct(text)) this.fail(`expected "${text}"`);
+    this.pos += 1;
+  }
+  /** @returns {string} */
+  ident() {
+    const token = this.peek();
+    if (token === undefined || token.kind !== 'ident') this.fail('expected a name');
+    this.pos += 1;
+    return token.text;
+  }
 
   /** A JSON-like value: objects, arrays, strings, numbers, true/false/null; commas optional. @returns {unknown} */
   value() {
     const token = this.next();
-    if (token === undefined) return null;
     if (token.kind === 'string') return token.text;
     if (token.kind === 'number') return Number(token.text);
     if (token.kind === 'ident') {
@@ -109,25 +157,25 @@ class Parser {
     if (token.text === '{') {
       /** @type {Record<string, unknown>} */
       const object = {};
-      while (this.peek() !== undefined && !this.isPunct('}')) {
+      while (!this.isPunct('}')) {
         const key = this.next();
-        this.skipPunct(':');
-        object[key?.text ?? ''] = this.value();
+        this.expectPunct(':');
+        object[key.text] = this.value();
         this.skipPunct(',');
       }
-      this.skipPunct('}');
+      this.expectPunct('}');
       return object;
     }
     if (token.text === '[') {
       const items = [];
-      while (this.peek() !== undefined && !this.isPunct(']')) {
+      while (!this.isPunct(']')) {
         items.push(this.value());
         this.skipPunct(',');
       }
-      this.skipPunct(']');
+      this.expectPunct(']');
       return items;
     }
-    return token.text;
+    return this.fail('expected a value');
   }
 
   /** `@Name = value`, `@Name.sub = value`, or a bare `@Name`. @returns {Record<string, unknown>} */
@@ -136,7 +184,7 @@ class Parser {
     const annotations = {};
     while (this.isPunct('@')) {
       this.pos += 1;
-      const name = this.next()?.text ?? '';
+      const name = this.ident();
       if (this.isPunct('=')) {
         this.pos += 1;
         annotations[name] = this.value();
@@ -147,135 +195,176 @@ class Parser {
     return annotations;
   }
 
-  /** @returns {TypeRef} */
-  type() {
+  /** A type, inline named types included (they are declared in `namespace`). @param {string} namespace @returns {TypeRef} */
+  type(namespace) {
+    const annotations = this.annotations();
     const token = this.peek();
-    if (token === undefined) return { kind: 'other' };
-    if (token.kind === 'ident' && (token.text === 'array' || token.text === 'map') && this.isPunct('[', 1)) {
+    if (token === undefined || token.kind !== 'ident') return this.fail('expected a type');
+    if (token.text === 'array' && this.isPunct('[', 1)) {
       this.pos += 2;
-      if (token.text === 'array') {
-        const items = this.type();
-        this.skipPunct(']');
-        return { kind: 'array', items };
-      }
-      this.type();
-      this.skipPunct(',');
-      const values = this.type();
-      this.skipPunct(']');
+      const items = this.type(namespace);
+      this.expectPunct(']');
+      return { kind: 'array', items };
+    }
+    if (token.text === 'map' && this.isPunct('[', 1)) {
+      this.pos += 2;
+      const keys = this.type(namespace);
+      if (keys.kind !== 'primitive' || keys.name !== 'string') this.fail('map keys must be string');
+      this.expectPunct(',');
+      const values = this.type(namespace);
+      this.expectPunct(']');
       return { kind: 'map', values };
     }
-    if (token.kind === 'ident' && token.text === 'union' && this.isPunct('[', 1)) {
+    if (token.text === 'union' && this.isPunct('[', 1)) {
       this.pos += 2;
-      this.skipBalanced('[', ']');
-      return { kind: 'other' };
-    }
-    if (token.kind === 'ident' && token.text === 'record') {
-      return { kind: 'record', record: this.record('', {}) };
-    }
-    if (
-      token.kind === 'ident' &&
-      (token.text === 'enum' || token.text === 'fixed' || token.text === 'typeref')
-    ) {
-      this.pos += 2;
-      if (this.isPunct('{')) {
-        this.pos += 1;
-        this.skipBalanced('{', '}');
-      } else if (this.isPunct('=')) {
-        this.pos += 1;
-        this.type();
-      } else if (this.peek()?.kind === 'number') {
-        this.pos += 1;
+      /** @type {UnionMember[]} */
+      const members = [];
+      while (!this.isPunct(']')) {
+        const memberAnnotations = this.annotations();
+        /** @type {string | undefined} */
+        let alias;
+        if (this.peek()?.kind === 'ident' && this.isPunct(':', 1)) {
+          alias = this.ident();
+          this.pos += 1;
+        }
+        members.push({ alias, type: this.type(namespace), annotations: memberAnnotations });
+        this.skipPunct(',');
       }
-      return { kind: 'other' };
+      this.expectPunct(']');
+      return { kind: 'union', members };
     }
+    if (['record', 'enum', 'typeref', 'fixed'].includes(token.text) && this.peek(1)?.kind === 'ident') {
+      const named = this.namedType(namespace, annotations);
+      if (named.kind === 'record') return { kind: 'record', record: named };
+      return /** @type {TypeRef} */ ({ kind: named.kind, named });
+    }
+    if (token.text === '{' || this.isPunct('{')) return this.fail('namespace blocks are not supported');
     this.pos += 1;
-    return token.kind === 'ident' ? { kind: 'named', name: token.text } : { kind: 'other' };
+    if (PRIMITIVES.has(token.text)) return { kind: 'primitive', name: token.text };
+    return { kind: 'named', name: token.text };
   }
 
-  /** Skips to the closing bracket of an already opened one. @param {string} open @param {string} close */
-  skipBalanced(open, close) {
-    let depth = 1;
-    while (depth > 0 && this.peek() !== undefined) {
-      const token = this.next();
-      if (token?.kind === 'punct' && token.text === open) depth += 1;
-      if (token?.kind === 'punct' && token.text === close) depth -= 1;
+  /** `record|enum|typeref|fixed Name ...`, its annotations already read. @param {string} namespace @param {Record<string, unknown>} annotations @returns {PdlNamed} */
+  namedType(namespace, annotations) {
+    const keyword = this.ident();
+    const name = this.ident();
+    const fullName = name.includes('.') || namespace === '' ? name : `${namespace}.${name}`;
+    /** @type {PdlNamed} */
+    let named;
+    if (keyword === 'record') {
+      named = this.recordBody(namespace, name, fullName, annotations);
+    } else if (keyword === 'enum') {
+      this.expectPunct('{');
+      /** @type {string[]} */
+      const symbols = [];
+      while (!this.isPunct('}')) {
+        this.annotations();
+        symbols.push(this.ident());
+        this.skipPunct(',');
+      }
+      this.expectPunct('}');
+      named = { kind: 'enum', name, fullName, symbols, annotations };
+    } else if (keyword === 'typeref') {
+      this.expectPunct('=');
+      named = { kind: 'typeref', name, fullName, ref: this.type(namespace), annotations };
+    } else if (keyword === 'fixed') {
+      const size = this.next();
+      if (size.kind !== 'number') this.fail('expected the size of a fixed type');
+      named = { kind: 'fixed', name, fullName, size: Number(size.text), annotations };
+    } else {
+      return this.fail(`unknown named type kind "${keyword}"`);
     }
+    this.named.push(named);
+    return named;
   }
 
-  /** `record Name [includes A, B] { fields }`, its annotations already read. @param {string} namespace @param {Record<string, unknown>} annotations @returns {PdlRecord} */
-  record(namespace, annotations) {
-    this.pos += 1; // record
-    const name = this.next()?.text ?? '';
+  /** `[includes A, B] { fields }` after `record Name`. @param {string} namespace @param {string} name @param {string} fullName @param {Record<string, unknown>} annotations @returns {PdlRecord} */
+  recordBody(namespace, name, fullName, annotations) {
     /** @type {string[]} */
     const includes = [];
     if (this.isWord('includes')) {
       this.pos += 1;
-      while (this.peek() !== undefined && !this.isPunct('{')) {
-        const token = this.next();
-        if (token?.kind === 'ident') includes.push(token.text);
+      for (;;) {
+        const included = this.type(namespace);
+        if (included.kind === 'named') includes.push(included.name);
+        else if (included.kind === 'record') includes.push(included.record.fullName);
+        else this.fail('only records can be included');
+        if (!this.isPunct(',')) break;
+        this.pos += 1;
       }
     }
     /** @type {PdlField[]} */
     const fields = [];
-    this.skipPunct('{');
-    while (this.peek() !== undefined && !this.isPunct('}')) {
+    this.expectPunct('{');
+    while (!this.isPunct('}')) {
       const fieldAnnotations = this.annotations();
-      if (this.isPunct('}')) break;
-      const fieldName = this.next()?.text ?? '';
-      this.skipPunct(':');
+      const fieldName = this.ident();
+      this.expectPunct(':');
       let optional = false;
       if (this.isWord('optional')) {
         optional = true;
         this.pos += 1;
       }
-      const type = this.type();
+      const type = this.type(namespace);
+      /** @type {PdlField} */
+      const field = { name: fieldName, type, optional, hasDefault: false, annotations: fieldAnnotations };
       if (this.isPunct('=')) {
         this.pos += 1;
-        this.value();
+        field.hasDefault = true;
+        field.default = this.value();
       }
       this.skipPunct(',');
-      fields.push({ name: fieldName, type, optional, annotations: fieldAnnotations });
+      fields.push(field);
     }
-    this.skipPunct('}');
-    return {
-      name,
-      fullName: namespace === '' ? name : `${namespace}.${name}`,
-      includes,
-      fields,
-      annotations,
-    };
+    this.expectPunct('}');
+    return { kind: 'record', name, fullName, includes, fields, annotations };
   }
 }
 
-/** Parses one .pdl file; `record` is undefined for files that declare an enum, typeref or union instead. @param {string} text @returns {PdlFile} */
+/** Parses one .pdl file; it must declare exactly one top-level named type. @param {string} text @returns {PdlFile} */
 export function parsePdl(text) {
   const parser = new Parser(tokenize(text));
   let namespace = '';
   /** @type {string[]} */
   const imports = [];
-  while (parser.peek() !== undefined) {
+  for (;;) {
     if (parser.isWord('namespace')) {
       parser.pos += 1;
-      namespace = parser.next()?.text ?? '';
+      namespace = parser.ident();
+    } else if (parser.isWord('package')) {
+      parser.pos += 1;
+      parser.ident();
     } else if (parser.isWord('import')) {
       parser.pos += 1;
-      imports.push(parser.next()?.text ?? '');
-    } else if (parser.isWord('package')) {
-      parser.pos += 2;
+      imports.push(parser.ident());
     } else {
       break;
     }
   }
   const annotations = parser.annotations();
-  if (!parser.isWord('record')) return { namespace, imports, record: undefined };
-  return { namespace, imports, record: parser.record(namespace, annotations) };
+  const main = parser.namedType(namespace, annotations);
+  if (parser.peek() !== undefined) parser.fail('unexpected text after the top-level type');
+  return {
+    namespace,
+    imports,
+    main,
+    named: parser.named,
+    record: main.kind === 'record' ? main : undefined,
+  };
 }
 
-/** The fully qualified name a type name refers to in a file: an import, else the file's own namespace. @param {string} name @param {PdlFile} file */
+/**
+ * The fully qualified name a type name refers to in a file, as rest.li resolves it: a dotted name is already
+ * qualified; else an import of that simple name; else a type declared inline in the file; else the namespace.
+ * @param {string} name @param {PdlFile} file
+ */
 export function resolveTypeName(name, file) {
   if (name.includes('.')) return name;
   const imported = file.imports.find((item) => item.endsWith(`.${name}`));
-  return imported ?? (file.namespace === '' ? name : `${file.namespace}.${name}`);
+  if (imported !== undefined) return imported;
+  const inline = (file.named ?? []).find((item) => item.name === name);
+  if (inline !== undefined) return inline.fullName;
+  return file.namespace === '' ? name : `${file.namespace}.${name}`;
 }
 
 /**
