@@ -4,6 +4,7 @@
  * exists).
  * Facts and sources: ../shared/reference/datahub-wire.md sections 1, 2 and 7.
  */
+import { DATAHUB_RELEASE, DATAHUB_VERSION } from '../../datahub/release.js';
 import { isJsonObject } from '../../model/json.js';
 import { parseMetadataRecords } from '../../model/metadata-file.js';
 import { parseWireProposal, type Proposal } from '../../model/proposal.js';
@@ -22,16 +23,26 @@ export interface RestliReply {
 
 const ok = (body: unknown): RestliReply => ({ status: 200, body });
 
+/**
+ * GET /config, with the keys GMS v1.7.0 answers (metadata-service/servlet/.../Config.java), valued for what this
+ * catalog is. Clients read the release from versions["acryldata/datahub"] (this client maps it onto its
+ * compatibility matrix, server-capabilities.ts) and DataHub Cloud from datahub.serverEnv ("core": it is not).
+ */
 export function serverConfig(): RestliReply {
   return ok({
     // DataHub's Python client refuses a server whose /config lacks noCode: "true" (it would be the frontend).
     noCode: 'true',
-    versions: { 'acryldata/datahub': { version: 'v0.14.1', commit: 'catalog-embedded' } },
+    versions: { 'acryldata/datahub': { version: DATAHUB_VERSION, commit: DATAHUB_RELEASE.commit } },
+    datahub: { serverType: 'prod', serverEnv: 'core' },
     statefulIngestionCapable: false,
     retention: 'false',
     timeZone: 'GMT',
     datasetUrnNameCasing: false,
     patchCapable: false,
+    supportsImpactAnalysis: false,
+    managedIngestion: { enabled: false },
+    telemetry: { enabledCli: false, enabledIngestion: false },
+    models: {},
     catalogEmbedded: true,
   });
 }
