@@ -7,7 +7,7 @@
  * Each record becomes one proposal per aspect. Files are in Avro's JSON shape (see avro-json.ts); the Rest.li
  * `ingest` action receives the same snapshots in Pegasus JSON, which is validated as GMS validates it.
  */
-import { validateAspect } from './aspect-validation.js';
+import { describeAspectRefusal, validateAspect } from '../datahub/pegasus/validate-aspect.js';
 import { fromAvroJson, fromAvroNames, withoutNulls } from './avro-json.js';
 import { isJsonObject, type JsonObject } from './json.js';
 import { parseWireProposal, type Proposal } from './proposal.js';
@@ -120,5 +120,7 @@ function checkProposal(proposal: Proposal): string | undefined {
     return `Unknown aspect ${proposal.aspectName} for entity ${proposal.entityType} (${proposal.entityUrn})`;
   }
   const problems = validateAspect(proposal.aspectName, proposal.aspect);
-  return problems.length > 0 ? `${proposal.entityUrn}: ${problems.join('; ')}` : undefined;
+  return problems.length > 0
+    ? `${proposal.entityUrn}: ${describeAspectRefusal(proposal.aspectName, problems).trimEnd()}`
+    : undefined;
 }

@@ -2,13 +2,14 @@
  * DataHub's entity registry, as both the client and the embedded catalog use it: which entity types exist, their
  * key aspects and key fields, which aspects each may carry, the Pegasus class name (FQN) DataHub keys each aspect
  * by in `VersionedAspect` unions and MCE snapshots, and the relationships each aspect declares.
- * The data is generated from DataHub's own entity-registry.yml and PDL files (entity-registry.generated.ts).
+ * The data is generated from the reference DataHub release's own entity-registry.yml and PDL files
+ * (src/datahub/generated/entity-registry.ts, written by scripts/generate-datahub-release.mjs).
  */
 import {
   GENERATED_ASPECTS,
   GENERATED_ENTITIES,
   type GeneratedRelationship,
-} from './entity-registry.generated.js';
+} from '../datahub/generated/entity-registry.js';
 
 export type RelationshipSpec = GeneratedRelationship;
 

@@ -1,9 +1,13 @@
-import { validateAspect } from '../model/aspect-validation.js';
+import { ASPECT_SCHEMAS } from '../datahub/generated/aspect-schemas.js';
+import {
+  describeAspectRefusal,
+  trimUnrecognizedFields,
+  validateAspect,
+} from '../datahub/pegasus/validate-aspect.js';
 import type { JsonObject } from '../model/json.js';
 import type { Proposal } from '../model/proposal.js';
 import {
   entityHasAspect,
-  fqnOfAspect,
   isKnownEntityType,
   isTimeseriesAspect,
   keyAspectFromUrn,
@@ -56,10 +60,15 @@ export class CatalogService {
   ingest(proposals: readonly Proposal[], actor: string): void {
     const keys = new Map<string, { aspectName: string; value: JsonObject }>();
     for (const proposal of proposals) keys.set(proposal.entityUrn, this.check(proposal));
+    // GMS validates in UnrecognizedFieldMode.TRIM: fields its schema does not know are dropped, not stored.
+    const accepted = proposals.map((proposal) => ({
+      ...proposal,
+      aspect: trimUnrecognizedFields(ASPECT_SCHEMAS, proposal.aspectName, proposal.aspect) as JsonObject,
+    }));
     const now = this.clock();
     this.store.transaction(() => {
       const keyed = new Set<string>();
-      for (const proposal of proposals) this.applyOne(proposal, actor, now, keys, keyed);
+      for (const proposal of accepted) this.applyOne(proposal, actor, now, keys, keyed);
       this.store.indexAfterCommit(keys.keys());
     });
   }
@@ -79,16 +88,9 @@ export class CatalogService {
     if (!entityHasAspect(entityType, aspectName)) {
       throw new ServiceError(422, `Unknown aspect ${aspectName} for entity ${entityType}`);
     }
+    // GMS answers a ValidationException with 422 and its message (AspectResource.ingestProposals, v1.7.0).
     const problems = validateAspect(aspectName, proposal.aspect);
-    if (problems.length > 0) throw new ServiceError(422, problems.join('; '));
-    if (isTimeseriesAspect(aspectName) && typeof proposal.aspect['timestampMillis'] !== 'number') {
-      // Every timeseries aspect includes TimeseriesAspectBase, whose timestampMillis is required.
-      throw new ServiceError(
-        422,
-        `Failed to validate record with class ${fqnOfAspect(aspectName) ?? aspectName}: ` +
-          '[ERROR :: /timestampMillis :: field is required but not found and has no default value]',
-      );
-    }
+    if (problems.length > 0) throw new ServiceError(422, describeAspectRefusal(aspectName, problems));
     return key;
   }
 

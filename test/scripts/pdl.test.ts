@@ -115,3 +115,64 @@ describe('collectRelationships', () => {
     ]);
   });
 });
+
+describe('parsePdl on full Pegasus', () => {
+  it('reads typerefs with escaped annotation names, enums with symbol annotations, and fixed types', () => {
+    const urn = parsePdl(`namespace com.linkedin.common
+@java.class = "com.linkedin.common.urn.GlossaryTermUrn"
+@validate.\`com.linkedin.common.validator.TypedUrnValidator\` = { "entityType" : "glossaryTerm", "fields" : [ { "name" : "name" } ] }
+typeref GlossaryTermUrn = string`);
+    expect(urn.main).toMatchObject({
+      kind: 'typeref',
+      fullName: 'com.linkedin.common.GlossaryTermUrn',
+      ref: { kind: 'primitive', name: 'string' },
+    });
+    expect(urn.main.annotations['validate.com.linkedin.common.validator.TypedUrnValidator']).toMatchObject({
+      entityType: 'glossaryTerm',
+    });
+    const kind = parsePdl(`namespace a.b
+enum Kind {
+  /** doc */
+  @deprecated = "use B"
+  A
+  B,
+  C
+}`);
+    expect(kind.main).toMatchObject({ kind: 'enum', symbols: ['A', 'B', 'C'] });
+    expect(parsePdl('namespace a\nfixed Md5 16').main).toMatchObject({ kind: 'fixed', fullName: 'a.Md5', size: 16 });
+  });
+
+  it('reads unions (plain and aliased), maps, defaults and inline named types in the enclosing namespace', () => {
+    const file = parsePdl(`namespace a.b
+import x.y.Other
+record R includes Base, x.y.More {
+  plain: union[null, string, Other, array[int]]
+  aliased: optional union[@doc = "x" first: string, second: record Inline { v: long = 1 }] = { "first": "z" }
+  values: map[string, enum Color { RED, GREEN }] = {}
+  nested: typeref Id = string
+}`);
+    expect(file.record?.includes).toEqual(['Base', 'x.y.More']);
+    const [plain, aliased, values, nested] = file.record?.fields ?? [];
+    expect(plain?.type).toMatchObject({
+      kind: 'union',
+      members: [
+        { alias: undefined, type: { kind: 'primitive', name: 'null' } },
+        { alias: undefined, type: { kind: 'primitive', name: 'string' } },
+        { alias: undefined, type: { kind: 'named', name: 'Other' } },
+        { alias: undefined, type: { kind: 'array', items: { kind: 'primitive', name: 'int' } } },
+      ],
+    });
+    expect(aliased).toMatchObject({ optional: true, hasDefault: true, default: { first: 'z' } });
+    expect(aliased?.type).toMatchObject({ kind: 'union', members: [{ alias: 'first' }, { alias: 'second' }] });
+    expect(values).toMatchObject({ hasDefault: true, type: { kind: 'map', values: { kind: 'enum' } } });
+    expect(nested?.type).toMatchObject({ kind: 'typeref' });
+    expect(file.named.map((named) => named.fullName).sort()).toEqual(['a.b.Color', 'a.b.Id', 'a.b.Inline', 'a.b.R']);
+    expect(resolveTypeName('Inline', file)).toBe('a.b.Inline');
+    expect(resolveTypeName('Other', file)).toBe('x.y.Other');
+  });
+
+  it('fails loudly, naming the line, on what it cannot read', () => {
+    expect(() => parsePdl('namespace a\nrecord R {\n  f: \n}')).toThrow(/line 4/);
+    expect(() => parsePdl('namespace a\nrecord R { f: string } extra')).toThrow(/unexpected text/);
+  });
+});
