@@ -1,39 +1,58 @@
 /**
  * DataHub's business-glossary source file → manifests (`catalog import business-glossary`). Reconciling the
- * output gives the URNs and aspects that DataHub's source (metadata-ingestion/src/datahub/ingestion/source/
- * metadata/business_glossary.py) writes for the same file:
+ * output gives the URNs and aspects that DataHub's source writes for the same file.
  *
- * - ids: a node's or term's `id` when given (a full URN is taken as it is); otherwise its path of names joined
- *   by "." and cleaned as DataHub cleans it (clean_url: spaces become "-", characters other than letters,
- *   digits, "-" and "." go, runs of "-" or "." collapse, leading and trailing ones go), or DataHub's hashed id
- *   (datahub_guid: md5 of {"path": <path>}) with --enable-auto-id, and always when the path holds a non-ASCII
- *   character. --legacy-ids reproduces DataHub releases before the cleaning: the raw path, hashed only when it
- *   holds one of , ( ) ␟ %.
- * - owners are inherited from the file, then the nearest node, unless the node or term names its own (which
- *   replace them); type DEVELOPER unless given; a type URN is written as type CUSTOM with that typeUrn.
- * - termSource, sourceRef and sourceUrl fall back to the file's source_type, source and url.
- * - custom property values are strings as DataHub's config model renders them: YAML is read as PyYAML reads it
- *   (YAML 1.1: yes/no are booleans), and true → "True", 1.0 → "1.0".
- * - related terms (inherits, contains, values, related_terms) name terms by their path, resolved as DataHub
- *   resolves them; links are knowledge_links with both a label and a url; a domain must be a URN (DataHub looks
- *   names up on a server, which an offline import cannot do).
- * Pure: text in, documents and problems out.
+ * Followed, at DataHub v1.7.0 (commit 7f81ccbfe27b9acc947f5f600fcf9ddb72138a80), not reconstructed:
+ * - metadata-ingestion/src/datahub/ingestion/source/metadata/business_glossary.py: the config models
+ *   (BusinessGlossaryConfig, DefaultConfig, GlossaryNodeConfig, GlossaryTermConfig, Owners, KnowledgeCard:
+ *   pydantic, unknown fields refused), clean_url, create_id, make_glossary_{node,term}_urn,
+ *   materialize_all_node_urns, populate_path_vs_id, get_owners(_multiple_types), make_institutional_memory_mcp,
+ *   get_mces_from_node, get_mces_from_term, get_domain_class;
+ * - metadata-ingestion/src/datahub/configuration/common.py (ConfigModel: extra="forbid"; LaxStr = str(v));
+ * - metadata-ingestion/src/datahub/configuration/config_loader.py and yaml.py (yaml.safe_load, environment
+ *   variables expanded: ./expand-env.ts; PyYAML's scalars: ./python-yaml.ts);
+ * - metadata-ingestion/src/datahub/emitter/mce_builder.py (datahub_guid, make_user_urn, make_group_urn,
+ *   validate_ownership_type) and utilities/urn_encoder.py (UrnEncoder);
+ * - metadata-ingestion/src/datahub/utilities/registries/domain_registry.py (./domain-registry.ts).
+ *
+ * What a manifest cannot express (a termSource other than INTERNAL/EXTERNAL, an owner type with a typeUrn that
+ * is not CUSTOM, an id that is a URN of another type, …) is an error naming where it is, never a silent change.
+ * `legacyIds` is this tool's own: ids as DataHub releases before clean_url made them, for catalogs they loaded.
+ *
+ * A term's domain given by name needs the target (DomainRegistry): the result lists those domains, the shell
+ * resolves them, and withResolvedDomains puts the URNs in. Pure: text in, documents and problems out.
  */
 import { createHash } from 'node:crypto';
-import { LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { fileName as manifestFileName } from '../manifest/render-manifests.js';
-import type { JsonObject, JsonValue } from '../model/json.js';
 import { appendTo } from '../model/group.js';
+import type { JsonObject, JsonValue } from '../model/json.js';
+import { encodeUrnPart } from '../model/urn.js';
+import { needsResolution } from './domain-registry.js';
+import { resolveElement, UnboundVariable, type Environment } from './expand-env.js';
+import { PyTimestamp, pyyamlTags, pythonStr } from './python-yaml.js';
+
+export { pythonFloat } from './python-yaml.js';
 
 export interface ImportOptions {
+  /** The source's `enable_auto_id`. */
   readonly enableAutoId: boolean;
   readonly legacyIds: boolean;
+  /** The environment `${VAR}` in the file expands from (DataHub's loader reads os.environ). */
+  readonly env?: Environment;
 }
 
 export interface ImportedFile {
   /** Path relative to the output directory. */
   readonly path: string;
   readonly documents: readonly JsonObject[];
+}
+
+/** A term's domain that DataHub resolves through a server (DomainRegistry). */
+export interface DomainUse {
+  readonly domain: string;
+  /** `file:line:column: path` of the term's `domain`. */
+  readonly where: string;
 }
 
 export interface ImportResult {
@@ -43,10 +62,13 @@ export interface ImportResult {
   /** What the file holds that reconciling cannot write (said, not silently dropped). */
   readonly warnings: readonly string[];
   readonly counts: { readonly nodes: number; readonly terms: number };
+  /** Domains given by name: the documents hold the name until withResolvedDomains puts the URN in. */
+  readonly domains: readonly DomainUse[];
 }
 
-const DEFAULT_OWNER_TYPE = 'DEVELOPER';
+/** OwnershipTypeClass's symbols at v1.7.0 (validate_ownership_type accepts these, upper-cased). */
 const OWNERSHIP_TYPES = new Set([
+  'CUSTOM',
   'TECHNICAL_OWNER',
   'BUSINESS_OWNER',
   'DATA_STEWARD',
@@ -59,9 +81,10 @@ const OWNERSHIP_TYPES = new Set([
   'STAKEHOLDER',
 ]);
 
-/** DataHub's datahub_guid: md5 of the object as Python's json.dumps(sort_keys, compact, ensure_ascii) writes it. */
+/** mce_builder.datahub_guid: md5 of json.dumps(obj, separators=(",", ":"), sort_keys=True) (ASCII-escaped). */
 export function datahubGuid(object: Readonly<Record<string, string>>): string {
   const sorted = Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  // json.dumps escapes everything outside ' '..'~' (ensure_ascii), UTF-16 surrogates one by one, as here.
   const json = JSON.stringify(sorted).replace(
     /[\u007f-\uffff]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -69,7 +92,7 @@ export function datahubGuid(object: Readonly<Record<string, string>>): string {
   return createHash('md5').update(json, 'utf8').digest('hex');
 }
 
-/** DataHub's clean_url for path-derived ids. */
+/** business_glossary.clean_url. */
 export function cleanId(text: string): string {
   return text
     .replace(/ /g, '-')
@@ -79,389 +102,528 @@ export function cleanId(text: string): string {
     .replace(/^[-.]+|[-.]+$/g, '');
 }
 
-/** The extended reserved characters of DataHub's UrnEncoder (a path holding one got a hashed id before cleaning). */
+/** UrnEncoder.RESERVED_CHARS_EXTENDED. */
 const EXTENDED_RESERVED = /[,()\u241F%]/;
-/** Characters a URN id of ours encodes, which DataHub's path-built URNs would carry raw. */
+/** UrnEncoder.RESERVED_CHARS: what a manifest id is encoded for, and DataHub's glossary URNs carry raw. */
 const URN_RESERVED = /[,()\u241F]/;
 
-export function createId(path: readonly string[], options: ImportOptions): string {
+/** business_glossary.create_id without a default id (a given id is used as it is). */
+export function createId(path: readonly string[], options: Pick<ImportOptions, 'enableAutoId' | 'legacyIds'>): string {
   const joined = path.join('.');
   if (options.legacyIds) {
     return options.enableAutoId || EXTENDED_RESERVED.test(joined) ? datahubGuid({ path: joined }) : joined;
   }
+  // Non-ASCII is checked before cleaning, which would otherwise drop it.
   // eslint-disable-next-line no-control-regex
-  if (/[^\u0000-\u007f]/.test(joined) || options.enableAutoId) return datahubGuid({ path: joined });
-  return cleanId(joined);
+  if (/[^\u0000-\u007f]/.test(joined)) return datahubGuid({ path: joined });
+  if (options.enableAutoId) return datahubGuid({ path: joined });
+  const cleaned = cleanId(joined);
+  // The source falls back to a guid of the cleaned id when it still holds a reserved character.
+  return EXTENDED_RESERVED.test(cleaned) ? datahubGuid({ path: cleaned }) : cleaned;
 }
 
-/** Python's str() of a float. */
-function pythonFloat(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  const magnitude = Math.abs(value);
-  if (magnitude !== 0 && (magnitude >= 1e16 || magnitude < 1e-4)) {
-    return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
-  }
-  return Number.isInteger(value) ? `${value}.0` : String(value);
+type Path = readonly (string | number)[];
+
+const pathText = (path: Path): string =>
+  path.reduce<string>(
+    (text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text === '' ? segment : `${text}.${segment}`),
+    '',
+  );
+
+/** `file:line:column` of a path in the YAML (of its key with `key`), else of the nearest enclosing node. */
+function locator(fileName: string, document: Document, lineCounter: LineCounter) {
+  return (path: Path, key = false): string => {
+    let node: unknown = document.contents;
+    let offset = isScalar(node) || isMap(node) || isSeq(node) ? (node.range?.[0] ?? 0) : 0;
+    for (const [index, segment] of path.entries()) {
+      let next: unknown;
+      if (isMap(node)) {
+        const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : item.key) === segment);
+        if (pair === undefined) break;
+        if (key && index === path.length - 1 && isScalar(pair.key)) {
+          offset = pair.key.range?.[0] ?? offset;
+          break;
+        }
+        next = pair.value;
+      } else if (isSeq(node) && typeof segment === 'number') {
+        next = node.items[segment];
+      }
+      if (!(isScalar(next) || isMap(next) || isSeq(next))) break;
+      node = next;
+      offset = next.range?.[0] ?? offset;
+    }
+    const at = lineCounter.linePos(offset);
+    return `${fileName}:${at.line}:${at.col}`;
+  };
 }
 
 interface Context {
   readonly options: ImportOptions;
   readonly errors: string[];
   readonly warnings: string[];
+  /** Reports a problem at a path (at its key with `key`). */
+  error(path: Path, message: string, key?: boolean): void;
+  where(path: Path): string;
+}
+
+type Raw = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PyTimestamp);
+}
+
+/** DataHub's config models (pydantic): which fields each has. */
+const FIELDS = {
+  BusinessGlossaryConfig: ['source', 'owners', 'url', 'source_type', 'version', 'terms', 'nodes'],
+  GlossaryNodeConfig: ['id', 'name', 'description', 'owners', 'terms', 'nodes', 'knowledge_links', 'custom_properties'],
+  GlossaryTermConfig: [
+    'id',
+    'name',
+    'description',
+    'term_source',
+    'source_ref',
+    'source_url',
+    'owners',
+    'inherits',
+    'contains',
+    'values',
+    'related_terms',
+    'custom_properties',
+    'knowledge_links',
+    'domain',
+  ],
+  Owners: ['type', 'typeUrn', 'users', 'groups'],
+  KnowledgeCard: ['url', 'label'],
+} as const;
+
+function checkFields(holder: Raw, model: keyof typeof FIELDS, path: Path, context: Context): void {
+  const allowed: readonly string[] = FIELDS[model];
+  for (const key of Object.keys(holder)) {
+    if (!allowed.includes(key))
+      context.error([...path, key], `Extra inputs are not permitted (DataHub's ${model} has no field '${key}')`, true);
+  }
+}
+
+/** A pydantic `str` field: text only (a number or a date is refused, as pydantic 2 refuses it). */
+function str(holder: Raw, key: string, path: Path, context: Context, optional = true): string | undefined {
+  const value = holder[key];
+  if (value === undefined) return undefined;
+  if (value === null && optional) return undefined;
+  if (typeof value !== 'string') {
+    context.error([...path, key], `Input should be a valid string${hintQuote(value)}`);
+    return undefined;
+  }
+  return value;
+}
+
+function requiredStr(holder: Raw, key: string, path: Path, context: Context): string | undefined {
+  if (!(key in holder)) {
+    context.error(path, `${pathText([...path, key])}: Field required`);
+    return undefined;
+  }
+  return str(holder, key, path, context, false);
+}
+
+const hintQuote = (value: unknown): string =>
+  typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint' || value instanceof PyTimestamp
+    ? ` (YAML read ${pythonStr(value) ?? 'it'} as a ${value instanceof PyTimestamp ? 'date' : typeof value === 'boolean' ? 'boolean' : 'number'}: quote it)`
+    : '';
+
+/** An Optional[List[str]] field. */
+function strList(holder: Raw, key: string, path: Path, context: Context): string[] | undefined {
+  const value = holder[key];
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) {
+    context.error([...path, key], 'Input should be a valid list');
+    return undefined;
+  }
+  const result: string[] = [];
+  value.forEach((item, index) => {
+    if (typeof item === 'string') result.push(item);
+    else context.error([...path, key, index], `Input should be a valid string${hintQuote(item)}`);
+  });
+  return result;
+}
+
+/** An Optional[List[Model]] field. */
+function modelList(holder: Raw, key: string, path: Path, context: Context): [Raw, Path][] {
+  const value = holder[key];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    context.error([...path, key], 'Input should be a valid list');
+    return [];
+  }
+  return value.flatMap((item, index): [Raw, Path][] => {
+    if (isPlainObject(item)) return [[item, [...path, key, index]]];
+    context.error([...path, key, index], 'Input should be a valid dictionary or instance of the model');
+    return [];
+  });
+}
+
+/** Expands environment variables in every string value (not keys), as load_config_file(resolve_env_vars=True). */
+function expandEnvironment(value: unknown, path: Path, context: Context): unknown {
+  const env = context.options.env ?? {};
+  if (typeof value === 'string') {
+    try {
+      return resolveElement(value, env);
+    } catch (error) {
+      if (!(error instanceof UnboundVariable)) throw error;
+      context.error(path, `${error.message} (DataHub expands environment variables in the file)`);
+      return value;
+    }
+  }
+  if (Array.isArray(value)) return value.map((item, index) => expandEnvironment(item, [...path, index], context));
+  if (isPlainObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, expandEnvironment(item, [...path, key], context)]),
+    );
+  return value;
 }
 
 type Owners = readonly JsonObject[];
 
-interface NodeOut {
-  readonly id: string;
-  readonly doc: JsonObject;
-  readonly file: string;
-}
-
-const FILE_KEYS = new Set(['version', 'source', 'owners', 'url', 'source_type', 'nodes', 'terms']);
-const NODE_KEYS = new Set([
-  'id',
-  'name',
-  'description',
-  'owners',
-  'terms',
-  'nodes',
-  'knowledge_links',
-  'custom_properties',
-  'tags',
-]);
-const TERM_KEYS = new Set([
-  'id',
-  'name',
-  'description',
-  'term_source',
-  'source_ref',
-  'source_url',
-  'owners',
-  'inherits',
-  'contains',
-  'values',
-  'related_terms',
-  'custom_properties',
-  'knowledge_links',
-  'domain',
-  'tags',
-]);
-
 export function importBusinessGlossary(text: string, fileName: string, options: ImportOptions): ImportResult {
-  const context: Context = { options, errors: [], warnings: [] };
-  // PyYAML reads YAML 1.1: `yes`, `on`, `no` are booleans there, and so are they here.
   const lineCounter = new LineCounter();
+  // PyYAML's safe_load: YAML 1.1 with its own scalar types, merge keys, and a repeated key keeps the last value.
   const document = parseDocument(text, {
     lineCounter,
     version: '1.1',
-    uniqueKeys: true,
+    customTags: pyyamlTags,
+    merge: true,
+    uniqueKeys: false,
     prettyErrors: false,
-    intAsBigInt: true,
   });
+  const locate = locator(fileName, document, lineCounter);
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const context: Context = {
+    options,
+    errors,
+    warnings,
+    error: (path, message, key = false) =>
+      errors.push(`${locate(path, key)}: ${path.length === 0 || message.startsWith(pathText(path)) ? '' : `${pathText(path)}: `}${message}`),
+    where: (path) => `${locate(path)}: ${pathText(path)}`,
+  };
+  const empty = (): ImportResult => ({ files: [], errors, warnings, counts: { nodes: 0, terms: 0 }, domains: [] });
   for (const error of document.errors) {
     const at = lineCounter.linePos(error.pos[0]);
-    const where = `${fileName}:${at.line}:${at.col}`;
-    context.errors.push(`${where}: YAML error: ${error.message.split('\n')[0]}`);
+    errors.push(`${fileName}:${at.line}:${at.col}: YAML error: ${error.message.split('\n')[0]}`);
   }
-  if (context.errors.length > 0)
-    return { files: [], errors: context.errors, warnings: [], counts: { nodes: 0, terms: 0 } };
-  const root = document.toJS({ maxAliasCount: 100 }) as unknown;
+  if (errors.length > 0) return empty();
+  const root = expandEnvironment(document.toJS({ maxAliasCount: 100 }) as unknown, [], context);
   if (!isPlainObject(root)) {
-    return {
-      files: [],
-      errors: [
-        `${fileName}: the file is not a mapping (DataHub's business glossary starts with version, owners, nodes)`,
-      ],
-      warnings: [],
-      counts: { nodes: 0, terms: 0 },
-    };
+    context.error([], "the file is not a mapping (DataHub's business glossary starts with version, owners, nodes)");
+    return empty();
   }
-  const glossary = root;
-  checkKeys(glossary, FILE_KEYS, fileName, context);
-  const version = glossary['version'];
-  if (String(version) !== '1')
-    context.errors.push(`${fileName}: version: only version 1 is supported (DataHub)`);
-  if (glossary['owners'] === undefined)
-    context.errors.push(`${fileName}: owners: required (DataHub's DefaultConfig)`);
+  if (errors.length > 0) return empty();
+
+  // BusinessGlossaryConfig.
+  checkFields(root, 'BusinessGlossaryConfig', [], context);
+  if (!('version' in root)) context.error([], 'version: Field required');
+  else if (pythonStr(root['version']) !== '1')
+    context.error(['version'], `Value error, Only version 1 is supported (LaxStr made it '${pythonStr(root['version']) ?? '?'}')`);
+  if (!('owners' in root)) context.error([], "owners: Field required (DataHub's DefaultConfig)");
   const defaults = {
-    source: optionalText(glossary['source'], `${fileName}: source`, context),
-    url: optionalText(glossary['url'], `${fileName}: url`, context),
-    sourceType: optionalText(glossary['source_type'], `${fileName}: source_type`, context) ?? 'INTERNAL',
+    source: str(root, 'source', [], context),
+    url: str(root, 'url', [], context),
+    sourceType: 'source_type' in root ? (str(root, 'source_type', [], context, false) ?? 'INTERNAL') : 'INTERNAL',
   };
-  const rootOwners = owners(glossary['owners'], `${fileName}: owners`, context);
+  const rootOwners = 'owners' in root ? owners(root['owners'], ['owners'], context, false) : [];
 
-  // First every URN (DataHub's materialize_all_node_urns and populate_path_vs_id), then the documents. Shape
-  // problems are reported once, by the second pass.
-  const urnsByPath = new Map<string, string>();
-  const quiet: Context = { options, errors: [], warnings: [] };
-  const visit = (container: Record<string, unknown>, path: readonly string[], where: string): void => {
-    listOf(container['terms'], `${where}terms`, quiet).forEach((term) => {
-      const name = textOf(term['name']);
-      if (name === undefined) return;
-      urnsByPath.set(
-        [...path, name].join('.'),
-        entityUrn('glossaryTerm', [...path, name], term['id'], quiet),
-      );
-    });
-    listOf(container['nodes'], `${where}nodes`, quiet).forEach((node, index) => {
-      const name = textOf(node['name']);
-      if (name === undefined) return;
-      urnsByPath.set(
-        [...path, name].join('.'),
-        entityUrn('glossaryNode', [...path, name], node['id'], quiet),
-      );
-      visit(node, [...path, name], `${where}nodes[${index}].`);
-    });
+  // materialize_all_node_urns and populate_path_vs_id: every URN first, by path of names.
+  const pathToUrn = new Map<string, string>();
+  const urnOf = new Map<Raw, string>();
+  const visit = (container: Raw, names: readonly string[], path: Path): void => {
+    for (const [term] of modelList(container, 'terms', path, quiet(context))) {
+      const name = term['name'];
+      if (typeof name !== 'string') continue;
+      const urn = entityUrn('glossaryTerm', [...names, name], term['id'], options);
+      urnOf.set(term, urn);
+      pathToUrn.set([...names, name].join('.'), urn);
+    }
+    for (const [node, at] of modelList(container, 'nodes', path, quiet(context))) {
+      const name = node['name'];
+      if (typeof name !== 'string') continue;
+      const urn = entityUrn('glossaryNode', [...names, name], node['id'], options);
+      urnOf.set(node, urn);
+      pathToUrn.set([...names, name].join('.'), urn);
+      visit(node, [...names, name], at);
+    }
   };
-  visit(glossary, [], `${fileName}: `);
+  visit(root, [], []);
 
-  const files = new Map<string, JsonObject[]>();
-  const add = (file: string, doc: JsonObject): void => appendTo(files, file, doc);
-  const counts = { nodes: 0, terms: 0 };
   const declaredTerms = new Map<string, string>();
-  for (const urn of urnsByPath.values()) {
-    if (urn.startsWith('urn:li:glossaryTerm:'))
-      declaredTerms.set(urn, urn.slice('urn:li:glossaryTerm:'.length));
+  for (const urn of urnOf.values()) {
+    if (urn.startsWith('urn:li:glossaryTerm:')) declaredTerms.set(urn, urn.slice('urn:li:glossaryTerm:'.length));
   }
-  const termRef = (ref: string): string => {
-    // make_glossary_term_urn([ref], path_vs_id.get(ref)): a known path gives its URN, anything else an id.
-    const known = urnsByPath.get(ref);
+  /** make_glossary_term_urn([ref], path_vs_id.get(ref), enable_auto_id), as a manifest term reference. */
+  const termRef = (ref: string, path: Path): string | undefined => {
+    const known = pathToUrn.get(ref);
     const urn =
       known !== undefined && known.startsWith('urn:li:glossaryTerm:')
         ? known
-        : `urn:li:glossaryTerm:${known ?? createId([ref], context.options)}`;
-    return declaredTerms.get(urn) ?? urn;
+        : `urn:li:glossaryTerm:${known ?? createId([ref], options)}`;
+    const declared = declaredTerms.get(urn);
+    if (declared !== undefined) return declared;
+    if (URN_RESERVED.test(urn.slice('urn:li:glossaryTerm:'.length))) {
+      context.error(path, `'${ref}' makes ${urn}, which holds , ( or ) raw; a manifest cannot name that URN`);
+      return undefined;
+    }
+    return urn;
   };
 
-  /** A node or term's known fields, required name and description, and manifest id; undefined when unusable. */
-  const checkEntry = (
-    holder: Record<string, unknown>,
-    keys: ReadonlySet<string>,
-    path: readonly string[],
-    entityType: 'glossaryNode' | 'glossaryTerm',
-    where: string,
-  ): { name: string; description: string; id: string } | undefined => {
-    checkKeys(holder, keys, where, context);
-    const name = required(holder['name'], `${where}name`, context);
-    const description = required(holder['description'], `${where}description`, context);
-    if (name === undefined || description === undefined) return undefined;
-    const id = idOf(urnsByPath.get([...path, name].join('.')) as string, entityType, where, context);
-    return id === undefined ? undefined : { name, description, id };
-  };
-  /** A node's or term's own owners replace the inherited ones (DataHub's source does not merge them). */
-  const ownersOf = (holder: Record<string, unknown>, inherited: Owners, where: string): Owners =>
+  const files = new Map<string, JsonObject[]>();
+  const counts = { nodes: 0, terms: 0 };
+  const domains: DomainUse[] = [];
+
+  const ownersOf = (holder: Raw, inherited: Owners, path: Path): Owners =>
     holder['owners'] === undefined || holder['owners'] === null
       ? inherited
-      : owners(holder['owners'], `${where}owners`, context);
+      : owners(holder['owners'], [...path, 'owners'], context, true);
 
-  const emitTerm = (
-    term: Record<string, unknown>,
-    path: readonly string[],
-    parent: NodeOut | undefined,
-    inherited: Owners,
-    file: string,
-    where: string,
-  ): void => {
-    const entry = checkEntry(term, TERM_KEYS, path, 'glossaryTerm', where);
-    if (entry === undefined) return;
-    const { name, description, id } = entry;
-    const termSource =
-      optionalText(term['term_source'], `${where}term_source`, context) ?? defaults.sourceType;
+  const entry = (
+    holder: Raw,
+    model: 'GlossaryNodeConfig' | 'GlossaryTermConfig',
+    path: Path,
+  ): { name: string; description: string; id: string | undefined; urn: string | undefined } | undefined => {
+    checkFields(holder, model, path, context);
+    const name = requiredStr(holder, 'name', path, context);
+    const description = requiredStr(holder, 'description', path, context);
+    str(holder, 'id', path, context);
+    if (name === undefined || description === undefined) return undefined;
+    const urn = urnOf.get(holder);
+    const entityType = model === 'GlossaryNodeConfig' ? 'glossaryNode' : 'glossaryTerm';
+    return { name, description, urn, id: urn === undefined ? undefined : idOf(urn, entityType, path, context) };
+  };
+
+  const emitTerm = (term: Raw, path: Path, parent: string | undefined, inherited: Owners, file: string): void => {
+    const checked = entry(term, 'GlossaryTermConfig', path);
+    const termSource = str(term, 'term_source', path, context) ?? defaults.sourceType;
     if (termSource !== 'INTERNAL' && termSource !== 'EXTERNAL')
-      context.errors.push(`${where}term_source: '${termSource}' is neither INTERNAL nor EXTERNAL`);
-    const related = (key: string): string[] | undefined => {
-      const list = term[key];
-      if (list === undefined || list === null) return undefined;
-      if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
-        context.errors.push(`${where}${key}: must be a list of term paths`);
-        return undefined;
-      }
-      return list.map(termRef);
-    };
-    const relatedTerms = compact({
-      isA: related('inherits'),
-      hasA: related('contains'),
-      values: related('values'),
-      relatedTo: related('related_terms'),
-    });
-    const domain = optionalText(term['domain'], `${where}domain`, context);
-    if (domain !== undefined && !domain.startsWith('urn:li:domain:'))
-      context.errors.push(
-        `${where}domain: '${domain}' needs server-side resolution in DataHub (a domain name); write the domain's URN (urn:li:domain:…)`,
+      context.error(
+        [...path, 'term_source' in term ? 'term_source' : 'name'],
+        `termSource '${termSource}': DataHub writes any text here, a manifest only INTERNAL or EXTERNAL`,
       );
-    warnTags(term, where, context);
-    add(
+    const related = (key: string, field: string): [string, JsonValue] | undefined => {
+      const list = strList(term, key, path, context);
+      if (list === undefined) return undefined;
+      const refs = list.flatMap((ref, index) => termRef(ref, [...path, key, index]) ?? []);
+      return [field, refs];
+    };
+    const relatedTerms = [
+      related('inherits', 'isA'),
+      related('contains', 'hasA'),
+      related('values', 'values'),
+      related('related_terms', 'relatedTo'),
+    ].filter((pair): pair is [string, JsonValue] => pair !== undefined);
+    const sourceRef = str(term, 'source_ref', path, context);
+    const sourceUrl = str(term, 'source_url', path, context);
+    const domain = termDomain(term, path, context, domains);
+    const termOwners = ownersOf(term, inherited, path);
+    const properties = customProperties(term, path, context);
+    const links = knowledgeLinks(term, path, context);
+    if (checked === undefined || checked.id === undefined) return;
+    appendTo(
+      files,
       file,
       compact({
         apiVersion: 'catalog/v1',
         kind: 'GlossaryTerm',
-        id,
-        name,
-        definition: description,
+        id: checked.id,
+        name: checked.name,
+        definition: checked.description,
         termSource: termSource === 'EXTERNAL' ? 'EXTERNAL' : undefined,
-        parent: parent?.id,
-        sourceRef: optionalText(term['source_ref'], `${where}source_ref`, context) || defaults.source,
-        sourceUrl: optionalText(term['source_url'], `${where}source_url`, context) || defaults.url,
-        customProperties: customProperties(term, `${where}custom_properties`, context),
-        relatedTerms: Object.keys(relatedTerms).length === 0 ? undefined : relatedTerms,
+        parent,
+        // The source: `source_ref if source_ref else defaults.source` (an empty text falls back too).
+        sourceRef: sourceRef || defaults.source,
+        sourceUrl: sourceUrl || defaults.url,
+        customProperties: properties,
+        relatedTerms: relatedTerms.length === 0 ? undefined : Object.fromEntries(relatedTerms),
         domain,
-        owners: ownersOf(term, inherited, where),
-        links: links(term['knowledge_links'], `${where}knowledge_links`, context),
+        owners: termOwners,
+        links,
       }),
     );
     counts.terms += 1;
   };
 
-  const emitNode = (
-    node: Record<string, unknown>,
-    path: readonly string[],
-    parent: NodeOut | undefined,
-    inherited: Owners,
-    where: string,
-  ): void => {
-    const entry = checkEntry(node, NODE_KEYS, path, 'glossaryNode', where);
-    if (entry === undefined) return;
-    const { name, description, id } = entry;
-    const nodeOwners = ownersOf(node, inherited, where);
-    const file = parent?.file ?? `glossary/${manifestFileName(name)}.yaml`;
-    warnTags(node, where, context);
-    const doc = compact({
-      apiVersion: 'catalog/v1',
-      kind: 'GlossaryNode',
-      id,
-      name,
-      definition: description,
-      parent: parent?.id,
-      customProperties: customProperties(node, `${where}custom_properties`, context),
-      owners: nodeOwners,
-      links: links(node['knowledge_links'], `${where}knowledge_links`, context),
-    });
-    add(file, doc);
-    counts.nodes += 1;
-    const self: NodeOut = { id, doc, file };
-    listOf(node['nodes'], `${where}nodes`, context).forEach((child, index) =>
-      emitNode(child, [...path, name], self, nodeOwners, `${where}nodes[${index}].`),
-    );
-    listOf(node['terms'], `${where}terms`, context).forEach((term, index) =>
-      emitTerm(term, [...path, name], self, nodeOwners, file, `${where}terms[${index}].`),
-    );
+  const emitNode = (node: Raw, path: Path, parent: string | undefined, inherited: Owners, parentFile?: string): void => {
+    const checked = entry(node, 'GlossaryNodeConfig', path);
+    const nodeOwners = ownersOf(node, inherited, path);
+    const properties = customProperties(node, path, context);
+    const links = knowledgeLinks(node, path, context);
+    const name = checked?.name ?? '';
+    const file = parentFile ?? `glossary/${manifestFileName(name)}.yaml`;
+    if (checked?.id !== undefined) {
+      appendTo(
+        files,
+        file,
+        compact({
+          apiVersion: 'catalog/v1',
+          kind: 'GlossaryNode',
+          id: checked.id,
+          name: checked.name,
+          definition: checked.description,
+          parent,
+          customProperties: properties,
+          owners: nodeOwners,
+          links,
+        }),
+      );
+      counts.nodes += 1;
+    }
+    for (const [child, at] of modelList(node, 'nodes', path, context)) emitNode(child, at, checked?.id, nodeOwners, file);
+    for (const [term, at] of modelList(node, 'terms', path, context))
+      emitTerm(term, at, checked?.id, nodeOwners, file);
   };
 
-  listOf(glossary['nodes'], `${fileName}: nodes`, context).forEach((node, index) =>
-    emitNode(node, [], undefined, rootOwners, `${fileName}: nodes[${index}].`),
-  );
-  listOf(glossary['terms'], `${fileName}: terms`, context).forEach((term, index) =>
-    emitTerm(term, [], undefined, rootOwners, 'glossary/terms.yaml', `${fileName}: terms[${index}].`),
-  );
+  for (const [node, at] of modelList(root, 'nodes', [], context)) emitNode(node, at, undefined, rootOwners);
+  for (const [term, at] of modelList(root, 'terms', [], context))
+    emitTerm(term, at, undefined, rootOwners, 'glossary/terms.yaml');
   return {
     files: [...files.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([path, documents]) => ({ path, documents })),
-    errors: context.errors,
-    warnings: context.warnings,
+    errors,
+    warnings,
     counts,
+    domains,
   };
 }
 
-/** make_glossary_{node,term}_urn: a given id (a full URN as it is), else the path's id. */
-function entityUrn(
-  entityType: 'glossaryNode' | 'glossaryTerm',
-  path: readonly string[],
-  givenId: unknown,
-  context: Context,
-): string {
-  const prefix = `urn:li:${entityType}:`;
-  if (typeof givenId === 'string' && givenId.startsWith(prefix)) return givenId;
-  // A given id is text as DataHub's config reads it (a number id becomes its digits).
-  const given = givenId === undefined || givenId === null ? undefined : pythonStr(givenId);
-  const id = given ?? createId(path, context.options);
-  return `${prefix}${id}`;
+/** A context whose problems are dropped: the URN pass sees shapes that the emitting pass reports once. */
+function quiet(context: Context): Context {
+  return { ...context, errors: [], warnings: [], error: () => undefined };
 }
 
-/** The manifest id of a URN built the way DataHub builds it (raw, no encoding). */
-function idOf(urn: string, entityType: string, where: string, context: Context): string | undefined {
+/** make_glossary_{node,term}_urn: a given id (a URN of the type as it is), else create_id of the path. */
+function entityUrn(
+  entityType: 'glossaryNode' | 'glossaryTerm',
+  names: readonly string[],
+  givenId: unknown,
+  options: ImportOptions,
+): string {
+  const prefix = `urn:li:${entityType}:`;
+  if (typeof givenId === 'string') return givenId.startsWith(prefix) ? givenId : `${prefix}${givenId}`;
+  return `${prefix}${createId(names, options)}`;
+}
+
+/** The manifest id of a URN DataHub builds (it leaves the id raw; a manifest id is encoded). */
+function idOf(urn: string, entityType: string, path: Path, context: Context): string | undefined {
   const id = urn.slice(`urn:li:${entityType}:`.length);
-  if (id === '' || URN_RESERVED.test(id)) {
-    context.errors.push(
-      `${where}id: '${id}' holds , ( or ), which DataHub leaves raw in the URN and a manifest id cannot reproduce; give the ${entityType === 'glossaryNode' ? 'node' : 'term'} an id without them`,
+  const kind = entityType === 'glossaryNode' ? 'node' : 'term';
+  if (id === '') {
+    context.error([...path, 'name'], `the ${kind}'s id is empty (nothing is left of its path after clean_url); give it an id`);
+    return undefined;
+  }
+  if (URN_RESERVED.test(id)) {
+    context.error(
+      [...path, 'id'],
+      `'${id}' holds , ( or ), which DataHub leaves raw in the URN and a manifest id cannot reproduce; give the ${kind} an id without them`,
     );
+    return undefined;
+  }
+  if (id.startsWith('urn:')) {
+    context.error([...path, 'id'], `DataHub makes ${urn} of this id (a URN of another type); a manifest id cannot be a URN`);
     return undefined;
   }
   return id;
 }
 
-/** Owners: one {type, typeUrn, users, groups} or a list of them, as DataHub's Owners config. */
-function owners(value: unknown, where: string, context: Context): JsonObject[] {
-  const entries = Array.isArray(value) ? value : [value];
-  return entries.flatMap((entry, index): JsonObject[] => {
-    const at = Array.isArray(value) ? `${where}[${index}]` : where;
+/** get_owners_multiple_types: one Owners or a list of them; users and groups each become an owner. */
+function owners(value: unknown, path: Path, context: Context, optional: boolean): JsonObject[] {
+  if ((value === null || value === undefined) && optional) return [];
+  const entries: [unknown, Path][] = Array.isArray(value)
+    ? value.map((entry, index) => [entry, [...path, index]])
+    : [[value, path]];
+  return entries.flatMap(([entry, at]): JsonObject[] => {
     if (!isPlainObject(entry)) {
-      context.errors.push(`${at}: must be a mapping with users and/or groups`);
+      context.error(at, 'Input should be a valid dictionary or instance of Owners (users and/or groups)');
       return [];
     }
-    checkKeys(entry, new Set(['type', 'typeUrn', 'users', 'groups']), `${at}.`, context);
-    const declared = optionalText(entry['type'], `${at}.type`, context) ?? DEFAULT_OWNER_TYPE;
-    let type = declared.startsWith('urn:li:') ? declared : declared.toUpperCase();
-    const typeUrn = optionalText(entry['typeUrn'], `${at}.typeUrn`, context);
-    if (typeUrn !== undefined) type = typeUrn;
-    if (!type.startsWith('urn:li:ownershipType:') && !OWNERSHIP_TYPES.has(type)) {
-      context.errors.push(`${at}.type: unexpected ownership type ${declared}`);
+    checkFields(entry, 'Owners', at, context);
+    // `type: str = DEVELOPER`, and get_owners uses `owners.type or DEVELOPER`.
+    const declared = ('type' in entry ? str(entry, 'type', at, context, false) : undefined) || 'DEVELOPER';
+    const typeUrn = str(entry, 'typeUrn', at, context);
+    let type: string | undefined;
+    let ownershipTypeUrn: string | undefined;
+    if (declared.startsWith('urn:li:ownershipType:')) {
+      type = 'CUSTOM';
+      ownershipTypeUrn = declared;
+    } else if (declared.startsWith('urn:li:')) {
+      // validate_ownership_type parses it as an OwnershipTypeUrn, which any other URN fails.
+      context.error([...at, 'type'], `Invalid urn ${declared}: expected an urn:li:ownershipType URN`);
+    } else if (OWNERSHIP_TYPES.has(declared.toUpperCase())) {
+      type = declared.toUpperCase();
+    } else {
+      context.error([...at, 'type'], `Unexpected ownership type: ${declared.toUpperCase()}`);
+    }
+    if (typeUrn !== undefined) ownershipTypeUrn = typeUrn;
+    const users = strList(entry, 'users', at, context) ?? [];
+    const groups = strList(entry, 'groups', at, context) ?? [];
+    if (type === undefined) return [];
+    // A manifest owner's type is an OwnershipType or the URN of a custom one (written as CUSTOM + typeUrn).
+    let manifestType: string | undefined = type;
+    if (type === 'CUSTOM') manifestType = ownershipTypeUrn;
+    else if (ownershipTypeUrn !== undefined) manifestType = undefined;
+    if (manifestType === undefined) {
+      context.error(
+        [...at, type === 'CUSTOM' ? 'type' : 'typeUrn'],
+        type === 'CUSTOM'
+          ? 'DataHub writes type CUSTOM without a typeUrn here, which a manifest cannot express: give typeUrn (or a type URN)'
+          : `DataHub writes type ${type} with typeUrn ${ownershipTypeUrn ?? ''}, which a manifest cannot express: use type CUSTOM or a type URN`,
+      );
       return [];
     }
-    const people = (key: 'users' | 'groups'): string[] => {
-      const list = entry[key];
-      if (list === undefined || list === null) return [];
-      if (!Array.isArray(list)) {
-        context.errors.push(`${at}.${key}: must be a list`);
-        return [];
-      }
-      return list.map((item) => String(item));
-    };
-    const line = (owner: string): JsonObject => (type === 'TECHNICAL_OWNER' ? { owner } : { owner, type });
+    const line = (owner: string): JsonObject =>
+      manifestType === 'TECHNICAL_OWNER' ? { owner } : { owner, type: manifestType as string };
     return [
-      // make_user_urn: an id becomes urn:li:corpuser:<id> (as a manifest's plain owner id does); a URN stays.
-      ...people('users').map(line),
-      ...people('groups').map((group) =>
-        line(group.startsWith('urn:li:corpGroup:') ? group : `urn:li:corpGroup:${group}`),
+      // make_user_urn: a corpuser or corpGroup URN stays; an id is encoded as UrnEncoder does, as a manifest's
+      // plain owner id is.
+      ...users.map((user) => line(user)),
+      ...groups.map((group) =>
+        line(
+          group.startsWith('urn:li:corpGroup:') || group.startsWith('urn:li:corpuser:')
+            ? group
+            : `urn:li:corpGroup:${encodeUrnPart(group)}`,
+        ),
       ),
     ];
   });
 }
 
-function links(value: unknown, where: string, context: Context): JsonObject[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value)) {
-    context.errors.push(`${where}: must be a list of {label, url}`);
-    return undefined;
+/** make_institutional_memory_mcp: a knowledge link with both a label and a url. */
+function knowledgeLinks(holder: Raw, path: Path, context: Context): JsonObject[] | undefined {
+  const kept: JsonObject[] = [];
+  for (const [card, at] of modelList(holder, 'knowledge_links', path, context)) {
+    checkFields(card, 'KnowledgeCard', at, context);
+    const url = str(card, 'url', at, context);
+    const label = str(card, 'label', at, context);
+    if (!url || !label) continue;
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) {
+      context.error([...at, 'url'], `'${url}' has no scheme (https:…); DataHub takes it, a manifest link needs a URL`);
+      continue;
+    }
+    kept.push({ url, description: label });
   }
-  // DataHub keeps a knowledge link only when it has both a label and a url.
-  const kept = value.filter(isPlainObject).flatMap((card): JsonObject[] => {
-    const url = typeof card['url'] === 'string' ? card['url'] : '';
-    const label = typeof card['label'] === 'string' ? card['label'] : '';
-    return url !== '' && label !== '' ? [{ url, description: label }] : [];
-  });
   return kept.length === 0 ? undefined : kept;
 }
 
-function customProperties(
-  holder: Record<string, unknown>,
-  where: string,
-  context: Context,
-): JsonObject | undefined {
+/** custom_properties: Dict[str, LaxStr], each value Python's str() of what YAML read. */
+function customProperties(holder: Raw, path: Path, context: Context): JsonObject | undefined {
   const value = holder['custom_properties'];
   if (value === undefined || value === null) return undefined;
   if (!isPlainObject(value)) {
-    context.errors.push(`${where}: must be a mapping of names to values`);
+    context.error([...path, 'custom_properties'], 'Input should be a valid dictionary');
     return undefined;
   }
   const result: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) {
     const rendered = pythonStr(item);
     if (rendered === undefined) {
-      context.errors.push(
-        `${where}.${key}: DataHub takes only strings, numbers and booleans here (quote the value to keep it as text)`,
+      context.error(
+        [...path, 'custom_properties', key],
+        "Python's str() of this value names a datetime's time zone object, which this import does not reproduce; quote the value",
       );
       continue;
     }
@@ -470,67 +632,40 @@ function customProperties(
   return Object.keys(result).length === 0 ? undefined : result;
 }
 
-/** A YAML scalar as DataHub's config model turns it into a string (Python str()). */
-function pythonStr(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'bigint') return value.toString();
-  // Integers arrive as bigint (intAsBigInt), so every number here was written as a float (1.0 → "1.0").
-  if (typeof value === 'number') return pythonFloat(value);
+/** get_domain_class: DomainRegistry's cases; a name is recorded for the target to resolve. */
+function termDomain(term: Raw, path: Path, context: Context, domains: DomainUse[]): string | undefined {
+  const domain = str(term, 'domain', path, context);
+  if (domain === undefined) return undefined;
+  const at = [...path, 'domain'];
+  if (needsResolution(domain)) {
+    domains.push({ domain, where: context.where(at) });
+    return domain;
+  }
+  if (/^urn:li:domain:[^,()]+$/.test(domain)) return domain;
+  // DomainRegistry passes anything starting "urn:li:domain" or holding four "-" through unchanged.
+  context.error(
+    at,
+    `DataHub writes '${domain}' into the domains aspect as it is, which is not a domain URN GMS accepts; write urn:li:domain:${domain.startsWith('urn:li:domain') ? '…' : domain}`,
+  );
   return undefined;
 }
 
-function warnTags(holder: Record<string, unknown>, where: string, context: Context): void {
-  const tags = holder['tags'];
-  if (Array.isArray(tags) && tags.length > 0)
-    context.warnings.push(
-      `${where}tags: left out; DataHub's entity registry gives glossary nodes and terms no globalTags aspect, so a DataHub of that release refuses them too`,
-    );
-}
-
-function listOf(value: unknown, where: string, context: Context): Record<string, unknown>[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || !value.every(isPlainObject)) {
-    context.errors.push(`${where}: must be a list of mappings`);
-    return [];
-  }
-  return value;
-}
-
-function checkKeys(
-  holder: Record<string, unknown>,
-  allowed: ReadonlySet<string>,
-  where: string,
-  context: Context,
-): void {
-  for (const key of Object.keys(holder)) {
-    // DataHub's config models refuse unknown fields (extra = forbid).
-    if (!allowed.has(key))
-      context.errors.push(
-        `${where}${where.endsWith(' ') || where.endsWith('.') ? '' : '.'}${key}: extra fields not permitted (DataHub's business glossary has no '${key}' here)`,
-      );
-  }
-}
-
-function required(value: unknown, where: string, context: Context): string | undefined {
-  const result = optionalText(value, where, context);
-  if (result === undefined) context.errors.push(`${where}: required`);
-  return result;
-}
-
-function optionalText(value: unknown, where: string, context: Context): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  const rendered = pythonStr(value);
-  if (rendered === undefined) context.errors.push(`${where}: must be text`);
-  return rendered;
-}
-
-function textOf(value: unknown): string | undefined {
-  return value === undefined || value === null ? undefined : pythonStr(value);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+/** The documents with each domain name replaced by the URN the target resolved it to. */
+export function withResolvedDomains(result: ImportResult, resolved: ReadonlyMap<string, string>): ImportResult {
+  if (result.domains.length === 0) return result;
+  return {
+    ...result,
+    files: result.files.map((file) => ({
+      ...file,
+      documents: file.documents.map((doc) => {
+        const domain = doc['domain'];
+        if (doc['kind'] !== 'GlossaryTerm' || typeof domain !== 'string') return doc;
+        const urn = resolved.get(domain);
+        return urn === undefined ? doc : { ...doc, domain: urn };
+      }),
+    })),
+    domains: [],
+  };
 }
 
 function compact(fields: Record<string, JsonValue | undefined>): JsonObject {
