@@ -222,8 +222,8 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
   });
 
   const importCommand = program.command('import').description("turn another tool's files into manifests");
-  importCommand
-    .command('business-glossary')
+  // Target flags: a term's domain given by name is resolved at the target, as DataHub's source does.
+  targetOptions(importCommand.command('business-glossary'))
     .argument('<file>', "the business-glossary YAML file (what the source's `file` option names)")
     .description(
       "write manifests from a DataHub business-glossary file: reconciled, they give the URNs and aspects DataHub's business-glossary source writes",

@@ -2,7 +2,14 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { CatalogError } from '../../errors.js';
-import { importBusinessGlossary } from '../../import/business-glossary.js';
+import {
+  importBusinessGlossary,
+  withResolvedDomains,
+  type ImportResult,
+} from '../../import/business-glossary.js';
+import { resolveDomains } from '../../import/domain-registry.js';
+import { targetDomainLookup } from '../../import/target-domain-lookup.js';
+import { connect, httpOptionsFrom } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { plural } from '../output/plural.js';
 
@@ -11,12 +18,17 @@ export interface ImportGlossaryOptions {
   readonly enableAutoId: boolean;
   readonly legacyIds: boolean;
   readonly force: boolean;
+  /** The usual target flags: a domain given by name is resolved there, as DataHub's DomainRegistry does. */
+  readonly server?: string;
+  readonly graphqlUrl?: string;
+  readonly parallelism?: string;
 }
 
 /**
  * `catalog import business-glossary <file>`: writes manifests that reconcile to what DataHub's business-glossary
  * source writes for the same file. Nothing is written when the file has a problem, or when a file would be
- * overwritten without --force.
+ * overwritten without --force. The target (--server, else the usual defaults, else the embedded catalog) is
+ * contacted only when a term names its domain by name, which DataHub resolves through its server.
  */
 export async function runImportBusinessGlossary(
   file: string,
@@ -26,10 +38,15 @@ export async function runImportBusinessGlossary(
   const text = await readFile(path.resolve(io.cwd, file), 'utf8').catch((error: unknown) => {
     throw new CatalogError('FILE_ERROR', `cannot read ${file}: ${(error as Error).message}`);
   });
-  const result = importBusinessGlossary(text, file, {
+  const imported = importBusinessGlossary(text, file, {
     enableAutoId: options.enableAutoId,
     legacyIds: options.legacyIds,
+    env: io.env,
   });
+  const result =
+    imported.errors.length === 0 && imported.domains.length > 0
+      ? await resolveDomainNames(imported, options, io)
+      : imported;
   for (const warning of result.warnings) io.stderr.write(`warning ${warning}\n`);
   if (result.errors.length > 0) {
     for (const error of result.errors) io.stderr.write(`error ${error}\n`);
@@ -69,4 +86,43 @@ export async function runImportBusinessGlossary(
     `imported ${plural(result.counts.nodes, 'glossary node')} and ${plural(result.counts.terms, 'term')} into ${plural(result.files.length, 'file')} under ${options.out}\n`,
   );
   return 0;
+}
+
+/** DomainRegistry against the chosen target; a domain it cannot find is DataHub's error, located in the file. */
+async function resolveDomainNames(
+  result: ImportResult,
+  options: ImportGlossaryOptions,
+  io: CliIo,
+): Promise<ImportResult> {
+  const connection = await connect(
+    {
+      ...(options.server === undefined ? {} : { serverFlag: options.server }),
+      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
+    },
+    io,
+    httpOptionsFrom(options),
+  );
+  try {
+    const resolutions = await resolveDomains(
+      result.domains.map((use) => use.domain),
+      targetDomainLookup(connection.client),
+    );
+    const resolved = new Map<string, string>();
+    const errors: string[] = [];
+    for (const use of result.domains) {
+      const resolution = resolutions.get(use.domain);
+      if (resolution === undefined) continue;
+      if (resolution.ok) resolved.set(use.domain, resolution.urn);
+      else errors.push(`${use.where}: ${resolution.message} (looked up in ${connection.description})`);
+    }
+    for (const [domain, resolution] of resolutions) {
+      if (resolution.ok)
+        io.stderr.write(
+          `domain ${domain} is ${resolution.urn} (${resolution.how === 'urn' ? 'that domain exists' : 'found by name'} in ${connection.description})\n`,
+        );
+    }
+    return { ...withResolvedDomains(result, resolved), errors: [...result.errors, ...errors] };
+  } finally {
+    await connection.close();
+  }
 }
