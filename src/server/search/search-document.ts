@@ -4,7 +4,7 @@
  * metadata: the display name (`_entityName`), descriptions and definitions, schema field paths, the parts of the
  * URN, and the facets `_entityType`, `platform`, `origin`, `glossaryTerms`, `fieldGlossaryTerms`,
  * `editedFieldGlossaryTerms`, `tags`, `fieldTags`, `editedFieldTags`, `owners`, `domains`, `container`,
- * `typeNames`, `parentNode` and `removed`.
+ * `typeNames`, `parentNode`, `removed`, and `name` of domains.
  */
 import { simplifyFieldPath } from '../../model/field-path.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
@@ -100,6 +100,8 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   for (const typeName of stringsOf(aspects.get('subTypes')?.['typeNames'])) facet('typeNames', typeName);
   facet('parentNode', aspects.get('glossaryTermInfo')?.['parentNode']);
   facet('parentNode', aspects.get('glossaryNodeInfo')?.['parentNode']);
+  // DomainProperties.name is filterable in DataHub: its client finds a domain by name with `name` EQUAL (exact).
+  if (entityType === 'domain') facet('name', aspects.get('domainProperties')?.['name']);
 
   const fieldPaths: string[] = [];
   const fieldDescriptions: string[] = [];
