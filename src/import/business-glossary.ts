@@ -108,7 +108,10 @@ const EXTENDED_RESERVED = /[,()\u241F%]/;
 const URN_RESERVED = /[,()\u241F]/;
 
 /** business_glossary.create_id without a default id (a given id is used as it is). */
-export function createId(path: readonly string[], options: Pick<ImportOptions, 'enableAutoId' | 'legacyIds'>): string {
+export function createId(
+  path: readonly string[],
+  options: Pick<ImportOptions, 'enableAutoId' | 'legacyIds'>,
+): string {
   const joined = path.join('.');
   if (options.legacyIds) {
     return options.enableAutoId || EXTENDED_RESERVED.test(joined) ? datahubGuid({ path: joined }) : joined;
@@ -126,7 +129,8 @@ type Path = readonly (string | number)[];
 
 const pathText = (path: Path): string =>
   path.reduce<string>(
-    (text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text === '' ? segment : `${text}.${segment}`),
+    (text, segment) =>
+      typeof segment === 'number' ? `${text}[${segment}]` : text === '' ? segment : `${text}.${segment}`,
     '',
   );
 
@@ -138,7 +142,9 @@ function locator(fileName: string, document: Document, lineCounter: LineCounter)
     for (const [index, segment] of path.entries()) {
       let next: unknown;
       if (isMap(node)) {
-        const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : item.key) === segment);
+        const pair = node.items.find(
+          (item) => (isScalar(item.key) ? String(item.key.value) : item.key) === segment,
+        );
         if (pair === undefined) break;
         if (key && index === path.length - 1 && isScalar(pair.key)) {
           offset = pair.key.range?.[0] ?? offset;
@@ -169,13 +175,24 @@ interface Context {
 type Raw = Record<string, unknown>;
 
 function isPlainObject(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PyTimestamp);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PyTimestamp)
+  );
 }
 
 /** DataHub's config models (pydantic): which fields each has. */
 const FIELDS = {
   BusinessGlossaryConfig: ['source', 'owners', 'url', 'source_type', 'version', 'terms', 'nodes'],
-  GlossaryNodeConfig: ['id', 'name', 'description', 'owners', 'terms', 'nodes', 'knowledge_links', 'custom_properties'],
+  GlossaryNodeConfig: [
+    'id',
+    'name',
+    'description',
+    'owners',
+    'terms',
+    'nodes',
+    'knowledge_links',
+    'custom_properties',
+  ],
   GlossaryTermConfig: [
     'id',
     'name',
@@ -200,7 +217,11 @@ function checkFields(holder: Raw, model: keyof typeof FIELDS, path: Path, contex
   const allowed: readonly string[] = FIELDS[model];
   for (const key of Object.keys(holder)) {
     if (!allowed.includes(key))
-      context.error([...path, key], `Extra inputs are not permitted (DataHub's ${model} has no field '${key}')`, true);
+      context.error(
+        [...path, key],
+        `Extra inputs are not permitted (DataHub's ${model} has no field '${key}')`,
+        true,
+      );
   }
 }
 
@@ -225,7 +246,10 @@ function requiredStr(holder: Raw, key: string, path: Path, context: Context): st
 }
 
 const hintQuote = (value: unknown): string =>
-  typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint' || value instanceof PyTimestamp
+  typeof value === 'boolean' ||
+  typeof value === 'number' ||
+  typeof value === 'bigint' ||
+  value instanceof PyTimestamp
     ? ` (YAML read ${pythonStr(value) ?? 'it'} as a ${value instanceof PyTimestamp ? 'date' : typeof value === 'boolean' ? 'boolean' : 'number'}: quote it)`
     : '';
 
@@ -272,7 +296,8 @@ function expandEnvironment(value: unknown, path: Path, context: Context): unknow
       return value;
     }
   }
-  if (Array.isArray(value)) return value.map((item, index) => expandEnvironment(item, [...path, index], context));
+  if (Array.isArray(value))
+    return value.map((item, index) => expandEnvironment(item, [...path, index], context));
   if (isPlainObject(value))
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [key, expandEnvironment(item, [...path, key], context)]),
@@ -301,10 +326,18 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
     errors,
     warnings,
     error: (path, message, key = false) =>
-      errors.push(`${locate(path, key)}: ${path.length === 0 || message.startsWith(pathText(path)) ? '' : `${pathText(path)}: `}${message}`),
+      errors.push(
+        `${locate(path, key)}: ${path.length === 0 || message.startsWith(pathText(path)) ? '' : `${pathText(path)}: `}${message}`,
+      ),
     where: (path) => `${locate(path)}: ${pathText(path)}`,
   };
-  const empty = (): ImportResult => ({ files: [], errors, warnings, counts: { nodes: 0, terms: 0 }, domains: [] });
+  const empty = (): ImportResult => ({
+    files: [],
+    errors,
+    warnings,
+    counts: { nodes: 0, terms: 0 },
+    domains: [],
+  });
   for (const error of document.errors) {
     const at = lineCounter.linePos(error.pos[0]);
     errors.push(`${fileName}:${at.line}:${at.col}: YAML error: ${error.message.split('\n')[0]}`);
@@ -312,7 +345,10 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
   if (errors.length > 0) return empty();
   const root = expandEnvironment(document.toJS({ maxAliasCount: 100 }) as unknown, [], context);
   if (!isPlainObject(root)) {
-    context.error([], "the file is not a mapping (DataHub's business glossary starts with version, owners, nodes)");
+    context.error(
+      [],
+      "the file is not a mapping (DataHub's business glossary starts with version, owners, nodes)",
+    );
     return empty();
   }
   if (errors.length > 0) return empty();
@@ -321,12 +357,16 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
   checkFields(root, 'BusinessGlossaryConfig', [], context);
   if (!('version' in root)) context.error([], 'version: Field required');
   else if (pythonStr(root['version']) !== '1')
-    context.error(['version'], `Value error, Only version 1 is supported (LaxStr made it '${pythonStr(root['version']) ?? '?'}')`);
+    context.error(
+      ['version'],
+      `Value error, Only version 1 is supported (LaxStr made it '${pythonStr(root['version']) ?? '?'}')`,
+    );
   if (!('owners' in root)) context.error([], "owners: Field required (DataHub's DefaultConfig)");
   const defaults = {
     source: str(root, 'source', [], context),
     url: str(root, 'url', [], context),
-    sourceType: 'source_type' in root ? (str(root, 'source_type', [], context, false) ?? 'INTERNAL') : 'INTERNAL',
+    sourceType:
+      'source_type' in root ? (str(root, 'source_type', [], context, false) ?? 'INTERNAL') : 'INTERNAL',
   };
   const rootOwners = 'owners' in root ? owners(root['owners'], ['owners'], context, false) : [];
 
@@ -354,7 +394,8 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
 
   const declaredTerms = new Map<string, string>();
   for (const urn of urnOf.values()) {
-    if (urn.startsWith('urn:li:glossaryTerm:')) declaredTerms.set(urn, urn.slice('urn:li:glossaryTerm:'.length));
+    if (urn.startsWith('urn:li:glossaryTerm:'))
+      declaredTerms.set(urn, urn.slice('urn:li:glossaryTerm:'.length));
   }
   /** make_glossary_term_urn([ref], path_vs_id.get(ref), enable_auto_id), as a manifest term reference. */
   const termRef = (ref: string, path: Path): string | undefined => {
@@ -393,10 +434,21 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
     if (name === undefined || description === undefined) return undefined;
     const urn = urnOf.get(holder);
     const entityType = model === 'GlossaryNodeConfig' ? 'glossaryNode' : 'glossaryTerm';
-    return { name, description, urn, id: urn === undefined ? undefined : idOf(urn, entityType, path, context) };
+    return {
+      name,
+      description,
+      urn,
+      id: urn === undefined ? undefined : idOf(urn, entityType, path, context),
+    };
   };
 
-  const emitTerm = (term: Raw, path: Path, parent: string | undefined, inherited: Owners, file: string): void => {
+  const emitTerm = (
+    term: Raw,
+    path: Path,
+    parent: string | undefined,
+    inherited: Owners,
+    file: string,
+  ): void => {
     const checked = entry(term, 'GlossaryTermConfig', path);
     const termSource = str(term, 'term_source', path, context) ?? defaults.sourceType;
     if (termSource !== 'INTERNAL' && termSource !== 'EXTERNAL')
@@ -447,7 +499,13 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
     counts.terms += 1;
   };
 
-  const emitNode = (node: Raw, path: Path, parent: string | undefined, inherited: Owners, parentFile?: string): void => {
+  const emitNode = (
+    node: Raw,
+    path: Path,
+    parent: string | undefined,
+    inherited: Owners,
+    parentFile?: string,
+  ): void => {
     const checked = entry(node, 'GlossaryNodeConfig', path);
     const nodeOwners = ownersOf(node, inherited, path);
     const properties = customProperties(node, path, context);
@@ -472,7 +530,8 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
       );
       counts.nodes += 1;
     }
-    for (const [child, at] of modelList(node, 'nodes', path, context)) emitNode(child, at, checked?.id, nodeOwners, file);
+    for (const [child, at] of modelList(node, 'nodes', path, context))
+      emitNode(child, at, checked?.id, nodeOwners, file);
     for (const [term, at] of modelList(node, 'terms', path, context))
       emitTerm(term, at, checked?.id, nodeOwners, file);
   };
@@ -513,7 +572,10 @@ function idOf(urn: string, entityType: string, path: Path, context: Context): st
   const id = urn.slice(`urn:li:${entityType}:`.length);
   const kind = entityType === 'glossaryNode' ? 'node' : 'term';
   if (id === '') {
-    context.error([...path, 'name'], `the ${kind}'s id is empty (nothing is left of its path after clean_url); give it an id`);
+    context.error(
+      [...path, 'name'],
+      `the ${kind}'s id is empty (nothing is left of its path after clean_url); give it an id`,
+    );
     return undefined;
   }
   if (URN_RESERVED.test(id)) {
@@ -524,7 +586,10 @@ function idOf(urn: string, entityType: string, path: Path, context: Context): st
     return undefined;
   }
   if (id.startsWith('urn:')) {
-    context.error([...path, 'id'], `DataHub makes ${urn} of this id (a URN of another type); a manifest id cannot be a URN`);
+    context.error(
+      [...path, 'id'],
+      `DataHub makes ${urn} of this id (a URN of another type); a manifest id cannot be a URN`,
+    );
     return undefined;
   }
   return id;
@@ -576,7 +641,7 @@ function owners(value: unknown, path: Path, context: Context, optional: boolean)
       return [];
     }
     const line = (owner: string): JsonObject =>
-      manifestType === 'TECHNICAL_OWNER' ? { owner } : { owner, type: manifestType as string };
+      manifestType === 'TECHNICAL_OWNER' ? { owner } : { owner, type: manifestType };
     return [
       // make_user_urn: a corpuser or corpGroup URN stays; an id is encoded as UrnEncoder does, as a manifest's
       // plain owner id is.
@@ -601,7 +666,10 @@ function knowledgeLinks(holder: Raw, path: Path, context: Context): JsonObject[]
     const label = str(card, 'label', at, context);
     if (!url || !label) continue;
     if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) {
-      context.error([...at, 'url'], `'${url}' has no scheme (https:…); DataHub takes it, a manifest link needs a URL`);
+      context.error(
+        [...at, 'url'],
+        `'${url}' has no scheme (https:…); DataHub takes it, a manifest link needs a URL`,
+      );
       continue;
     }
     kept.push({ url, description: label });
@@ -651,7 +719,10 @@ function termDomain(term: Raw, path: Path, context: Context, domains: DomainUse[
 }
 
 /** The documents with each domain name replaced by the URN the target resolved it to. */
-export function withResolvedDomains(result: ImportResult, resolved: ReadonlyMap<string, string>): ImportResult {
+export function withResolvedDomains(
+  result: ImportResult,
+  resolved: ReadonlyMap<string, string>,
+): ImportResult {
   if (result.domains.length === 0) return result;
   return {
     ...result,

@@ -85,12 +85,13 @@ function expandBraced(inner: string, env: Environment): string {
   switch (kind) {
     case '-':
     case '=':
-      return unset ? expandVariables(argument, env) : (value as string);
+      return unset ? expandVariables(argument, env) : value;
     case '+':
       return unset ? '' : expandVariables(argument, env);
     default:
-      if (unset) throw new UnboundVariable(`${name}: ${argument === '' ? 'parameter null or not set' : argument}`);
-      return value as string;
+      if (unset)
+        throw new UnboundVariable(`${name}: ${argument === '' ? 'parameter null or not set' : argument}`);
+      return value;
   }
 }
 

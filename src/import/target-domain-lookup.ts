@@ -23,7 +23,8 @@ const DOMAIN_BY_NAME = `query domainUrnByName($input: SearchInput!) {
 
 export function targetDomainLookup(client: DataHubClient): DomainLookup {
   return {
-    hasDomainProperties: async (urn) => (await client.restli.getAspect(urn, 'domainProperties')) !== undefined,
+    hasDomainProperties: async (urn) =>
+      (await client.restli.getAspect(urn, 'domainProperties')) !== undefined,
     domainUrnByName: async (name) => {
       const data = await client.graphql.execute(
         DOMAIN_BY_NAME,
@@ -40,7 +41,7 @@ export function targetDomainLookup(client: DataHubClient): DomainLookup {
       );
       const search = data['search'];
       const results = isJsonObject(search) ? search['searchResults'] : undefined;
-      const first = Array.isArray(results) ? results[0] : undefined;
+      const first: unknown = Array.isArray(results) ? (results as readonly unknown[])[0] : undefined;
       const entity = isJsonObject(first) ? first['entity'] : undefined;
       const urn = isJsonObject(entity) ? entity['urn'] : undefined;
       return typeof urn === 'string' ? urn : undefined;
