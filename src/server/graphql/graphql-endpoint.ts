@@ -20,6 +20,7 @@ import { answerAbsentAsDataHubDoes } from './absent-values.js';
 import { readSchemaSdl } from './schema-sdl.js';
 import type { ResolverContext, RootResolverBuilder, RootResolvers } from './resolver-context.js';
 import { SearchResolvers } from './search-resolvers.js';
+import { stewardMutationRoots } from './steward-mutations.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
@@ -31,7 +32,7 @@ const ERROR_TYPES: Readonly<Record<number, string>> = {
 };
 
 /** The areas of the API, each contributing root fields of Query and Mutation. */
-const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [coreRoots];
+const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [coreRoots, stewardMutationRoots];
 
 let schema: GraphQLSchema | undefined;
 export function catalogSchema(): GraphQLSchema {

@@ -9,6 +9,7 @@ import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../m
 import type { Proposal } from '../../model/proposal.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
+import { creatorOwnership } from './ownership-aspect.js';
 
 /** An error GraphQL clients see with DataHub's extensions: {code: 400, type: "BAD_REQUEST"}. */
 export class DataHubGraphQLError extends Error {
@@ -50,16 +51,8 @@ export class TermMutations {
       termSource: 'INTERNAL',
     };
     if (input.parentNode !== undefined && input.parentNode !== null) info['parentNode'] = input.parentNode;
-    const ownership: JsonObject = {
-      owners: [
-        {
-          owner: this.actor,
-          type: 'TECHNICAL_OWNER',
-          typeUrn: 'urn:li:ownershipType:__system__technical_owner',
-        },
-      ],
-      lastModified: { time: now, actor: this.actor },
-    };
+    // OwnerUtils.addCreatorAsOwner: technical owner, source MANUAL, ownerTypes as GMS's hook stores them.
+    const ownership = creatorOwnership(undefined, this.actor, { time: now, actor: this.actor });
     this.service.ingest(
       [this.upsert(urn, 'glossaryTermInfo', info), this.upsert(urn, 'ownership', ownership)],
       this.actor,
@@ -88,45 +81,11 @@ export class TermMutations {
   }
 
   private validateLabel(termUrn: string): void {
-    const raw = parseRawUrn(termUrn);
-    if (!raw.ok || raw.value.entityType !== 'glossaryTerm') {
-      throw badRequest(
-        `Failed to validate label with urn ${termUrn}. Urn type does not match entity type glossaryTerm..`,
-      );
-    }
-    if (!this.service.exists(termUrn))
-      throw badRequest(`Failed to validate label with urn ${termUrn}. Urn does not exist.`);
+    validateLabel(this.service, termUrn, 'glossaryTerm');
   }
 
-  private validateResource({ resourceUrn, subResourceType, subResource }: ResourceRef): void {
-    if (!parseRawUrn(resourceUrn).ok || !this.service.exists(resourceUrn)) {
-      throw badRequest(`Failed to update resource with urn ${resourceUrn}. Entity does not exist.`);
-    }
-    if (isSet(subResourceType) && !isSet(subResource)) {
-      throw badRequest(
-        `Failed to update resource with urn ${resourceUrn}. SubResourceType (${subResourceType}) provided without a subResource.`,
-      );
-    }
-    if (isSet(subResource) && !isSet(subResourceType)) {
-      throw badRequest(
-        `Failed to updates resource with urn ${resourceUrn}. SubResource (${subResource}) provided without a subResourceType.`,
-      );
-    }
-    if (subResourceType === 'DATASET_FIELD' && isSet(subResource)) {
-      const schema = this.service.latest(resourceUrn, 'schemaMetadata');
-      if (schema === undefined) {
-        throw badRequest(
-          `Failed to update ${resourceUrn} & field ${subResource}. ${resourceUrn} has no schema.`,
-        );
-      }
-      const fields = Array.isArray(schema['fields']) ? schema['fields'].filter(isJsonObject) : [];
-      // DataHub's Java side matches the field path exactly (no v2 → simple conversion).
-      if (!fields.some((field) => field['fieldPath'] === subResource)) {
-        throw badRequest(
-          `Failed to update ${resourceUrn} & field ${subResource}. Field ${subResource} does not exist in the datasets schema.`,
-        );
-      }
-    }
+  private validateResource(resource: ResourceRef): void {
+    validateResource(this.service, resource);
   }
 
   /** One proposal per aspect: several resources on the same dataset aspect are folded together. */
@@ -190,6 +149,59 @@ export class TermMutations {
       aspectName,
       aspect,
     };
+  }
+}
+
+/** LabelUtils.validateLabel: the label (a term or a tag) has the expected type and exists. */
+export function validateLabel(service: CatalogService, labelUrn: string, labelEntityType: string): void {
+  const raw = parseRawUrn(labelUrn);
+  if (!raw.ok || raw.value.entityType !== labelEntityType) {
+    throw badRequest(
+      `Failed to validate label with urn ${labelUrn}. Urn type does not match entity type ${labelEntityType}..`,
+    );
+  }
+  if (!service.exists(labelUrn))
+    throw badRequest(`Failed to validate label with urn ${labelUrn}. Urn does not exist.`);
+}
+
+/** LabelUtils.validateResource: the entity exists and a sub-resource (a dataset field) is named completely. */
+export function validateResource(
+  service: CatalogService,
+  { resourceUrn, subResourceType, subResource }: ResourceRef,
+): void {
+  if (!parseRawUrn(resourceUrn).ok || !service.exists(resourceUrn)) {
+    throw badRequest(`Failed to update resource with urn ${resourceUrn}. Entity does not exist.`);
+  }
+  if (isSet(subResourceType) && !isSet(subResource)) {
+    throw badRequest(
+      `Failed to update resource with urn ${resourceUrn}. SubResourceType (${subResourceType}) provided without a subResource.`,
+    );
+  }
+  if (isSet(subResource) && !isSet(subResourceType)) {
+    throw badRequest(
+      `Failed to updates resource with urn ${resourceUrn}. SubResource (${subResource}) provided without a subResourceType.`,
+    );
+  }
+  if (subResourceType === 'DATASET_FIELD' && isSet(subResource))
+    validateFieldExists(service, resourceUrn, subResource);
+}
+
+/** MutationUtils.validateSubresourceExists for DATASET_FIELD. */
+export function validateFieldExists(
+  service: CatalogService,
+  resourceUrn: string,
+  fieldPath: string | null,
+): void {
+  const schema = service.latest(resourceUrn, 'schemaMetadata');
+  if (schema === undefined) {
+    throw badRequest(`Failed to update ${resourceUrn} & field ${fieldPath}. ${resourceUrn} has no schema.`);
+  }
+  const fields = Array.isArray(schema['fields']) ? schema['fields'].filter(isJsonObject) : [];
+  // DataHub's Java side matches the field path exactly (no v2 → simple conversion).
+  if (!fields.some((field) => field['fieldPath'] === fieldPath)) {
+    throw badRequest(
+      `Failed to update ${resourceUrn} & field ${fieldPath}. Field ${fieldPath} does not exist in the datasets schema.`,
+    );
   }
 }
 
