@@ -598,6 +598,20 @@ describe('steward mutations', () => {
         code: 400,
       });
       expect(await server.aspect(MISSING_DATASET, 'ownership')).toBeUndefined();
+      // AddOwnerResolver validates the owner's URN where the resource belongs: DataHub's message names the owner.
+      expect(
+        await refuse('addOwner', {
+          input: {
+            ownerUrn: 'urn:li:corpuser:ghost',
+            ownerEntityType: 'CORP_USER',
+            type: 'NONE',
+            resourceUrn: DATASET,
+          },
+        }),
+      ).toEqual({
+        message: 'Failed to change ownership for resource urn:li:corpuser:ghost. Resource does not exist.',
+        code: 400,
+      });
     });
   });
 
