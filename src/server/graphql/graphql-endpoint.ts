@@ -14,12 +14,15 @@ import {
 } from 'graphql';
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
+import { appRoots } from './app-roots.js';
+import { browseRoots } from './browse-roots.js';
 import { coreRoots } from './core-roots.js';
 import { EntityViews } from './entity-views.js';
 import { answerAbsentAsDataHubDoes } from './absent-values.js';
 import { readSchemaSdl } from './schema-sdl.js';
 import type { ResolverContext, RootResolverBuilder, RootResolvers } from './resolver-context.js';
 import { SearchResolvers } from './search-resolvers.js';
+import { searchRoots } from './search-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 
@@ -32,7 +35,13 @@ const ERROR_TYPES: Readonly<Record<number, string>> = {
 };
 
 /** The areas of the API, each contributing root fields of Query and Mutation. */
-const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [coreRoots, stewardMutationRoots];
+const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
+  coreRoots,
+  searchRoots,
+  browseRoots,
+  appRoots,
+  stewardMutationRoots,
+];
 
 let schema: GraphQLSchema | undefined;
 export function catalogSchema(): GraphQLSchema {

@@ -5,6 +5,7 @@
  * entities are hidden unless searchFlags.includeSoftDeleted (or a filter on `removed`), and facets count the
  * filtered result set.
  */
+import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { entityTypeOfGraphqlType, graphqlEntityType } from '../search/entity-type-names.js';
@@ -30,7 +31,7 @@ interface FilterInputs {
   readonly orFilters?: readonly { readonly and?: readonly FacetFilterInput[] | null }[] | null;
 }
 
-interface SearchFlags {
+export interface SearchFlags {
   readonly maxAggValues?: number | null;
   readonly skipAggregates?: boolean | null;
   readonly includeSoftDeleted?: boolean | null;
@@ -49,6 +50,21 @@ export interface SearchAcrossEntitiesInput extends FilterInputs {
   readonly query: string;
   readonly start?: number | null;
   readonly count?: number | null;
+  readonly searchFlags?: SearchFlags | null;
+}
+
+export interface ScrollAcrossEntitiesInput extends FilterInputs {
+  readonly types?: readonly string[] | null;
+  readonly query: string;
+  readonly scrollId?: string | null;
+  readonly count?: number | null;
+  readonly searchFlags?: SearchFlags | null;
+}
+
+export interface AggregateAcrossEntitiesInput extends FilterInputs {
+  readonly types?: readonly string[] | null;
+  readonly query: string;
+  readonly facets?: readonly (string | null)[] | null;
   readonly searchFlags?: SearchFlags | null;
 }
 
@@ -78,6 +94,8 @@ const CONDITIONS: ReadonlySet<string> = new Set([
   'EQUAL', 'IEQUAL', 'IN', 'CONTAIN', 'START_WITH', 'END_WITH', 'EXISTS',
   'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO',
 ]); // prettier-ignore
+/** DataHub's separator of the fields of a nested facet (`_entityType␞typeNames`) and of their values. */
+const NESTED = '\u241E';
 /** A type list that matches nothing (every requested type was one the registry does not have). */
 const NO_TYPE = ['\u0000none'];
 
@@ -93,6 +111,93 @@ export class SearchResolvers {
 
   searchAcrossEntities(input: SearchAcrossEntitiesInput): View {
     return this.run(input);
+  }
+
+  /**
+   * ScrollAcrossEntitiesResolver: a page and the id of the next one. The catalog's index is not a point-in-time
+   * snapshot, so the scroll id is the next offset (opaque to the app, as DataHub's is); keepAlive has no use here.
+   */
+  scrollAcrossEntities(input: ScrollAcrossEntitiesInput): View {
+    const start = decodeScrollId(input.scrollId);
+    const page = this.run({ ...input, start });
+    const next = start + (page['count'] as number);
+    return {
+      ...page,
+      nextScrollId: next < (page['total'] as number) ? encodeScrollId(next) : null,
+    };
+  }
+
+  /**
+   * AggregateAcrossEntitiesResolver: the facets alone, of the fields asked for (the default facets without them).
+   * A nested facet (`_entityType␞typeNames`) counts each combination of the two fields' values, as DataHub's
+   * nested aggregation does, with values joined by the same separator.
+   */
+  aggregateAcrossEntities(input: AggregateAcrossEntitiesInput): View {
+    const asked = (input.facets ?? []).filter((facet): facet is string => typeof facet === 'string');
+    const fields = asked.length === 0 ? FACETS.map(([field]) => field) : asked;
+    const maxValues = clamp(input.searchFlags?.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000);
+    const request = (extra: readonly FacetFilterInput[], facetFields: readonly string[]) =>
+      this.service.search({
+        query: input.query,
+        entityTypes: registryTypes(input.types ?? []),
+        filters: withCriteria(filterGroups(input), extra.map(toCriterion)),
+        includeRemoved: input.searchFlags?.includeSoftDeleted === true,
+        start: 0,
+        count: 0,
+        facetFields,
+        maxFacetValues: maxValues,
+      });
+    const plain = fields.filter((field) => !field.includes(NESTED));
+    const facets = plain.length === 0 ? [] : request([], plain).facets.map((facet) => ({ field: facet.field, values: facet.values })); // prettier-ignore
+    for (const nested of fields.filter((field) => field.includes(NESTED))) {
+      const [outer = '', inner = ''] = nested.split(NESTED);
+      const values: { value: string; count: number }[] = [];
+      for (const first of request([], [outer]).facets[0]?.values ?? []) {
+        values.push(first);
+        const sub = request([{ field: outer, values: [first.value] }], [inner]).facets[0]?.values ?? [];
+        for (const second of sub)
+          values.push({ value: `${first.value}${NESTED}${second.value}`, count: second.count });
+      }
+      facets.push({ field: nested, values });
+    }
+    return { facets: facets.map((facet) => this.facetView(facet.field, facet.values)) };
+  }
+
+  /**
+   * ListDataProductAssetsResolver: the search restricted to the assets the data product's properties list. The
+   * index has no filter by URN, so the matches are read whole and kept when they are assets (data products hold
+   * tens of assets, not the whole catalog).
+   */
+  dataProductAssets(urn: string, input: SearchAcrossEntitiesInput): View {
+    const assets = new Set(
+      objectsOf(this.service.latest(urn, 'dataProductProperties')?.['assets'])
+        .map((asset) => asset['destinationUrn'])
+        .filter((asset): asset is string => typeof asset === 'string'),
+    );
+    const start = Math.max(0, input.start ?? 0);
+    const count = clamp(input.count, DEFAULT_COUNT, 0, MAX_COUNT);
+    const hits = this.service
+      .search({
+        query: input.query,
+        entityTypes: registryTypes(input.types ?? []),
+        filters: filterGroups(input),
+        includeRemoved: input.searchFlags?.includeSoftDeleted === true,
+        start: 0,
+        count: MAX_COUNT,
+        facetFields: [],
+        maxFacetValues: 0,
+      })
+      .hits.filter((hit) => assets.has(hit.urn));
+    const tokens = queryTokens(input.query);
+    const page = hits.slice(start, start + count);
+    return {
+      start,
+      count: page.length,
+      total: hits.length,
+      searchResults: page.map((hit) => this.result(hit, tokens)),
+      facets: [],
+      suggestions: [],
+    };
   }
 
   /** Container.entities / Domain.entities: the search restricted to what the container or domain holds. */
@@ -168,7 +273,8 @@ export class SearchResolvers {
     });
   }
 
-  private run(input: SearchAcrossEntitiesInput): View {
+  /** The shared search: a page of hits with the default facets (none with skipAggregates). */
+  run(input: SearchAcrossEntitiesInput): View {
     const start = Math.max(0, input.start ?? 0);
     const flags = input.searchFlags ?? {};
     const response = this.service.search({
@@ -186,23 +292,32 @@ export class SearchResolvers {
       start,
       count: response.hits.length,
       total: response.total,
-      searchResults: response.hits.map((hit) => ({
-        entity: this.views.view(hit.urn),
-        insights: [],
-        matchedFields: matchedFields(hit, tokens),
-        extraProperties: [],
-      })),
-      facets: response.facets.map((facet) => ({
-        field: facet.field,
-        displayName: FACETS.find(([field]) => field === facet.field)?.[1] ?? facet.field,
-        entity: null,
-        aggregations: facet.values.map((item) => ({
-          value: item.value,
-          count: item.count,
-          entity: () => (parseRawUrn(item.value).ok ? this.views.view(item.value) : null),
-        })),
-      })),
+      searchResults: response.hits.map((hit) => this.result(hit, tokens)),
+      facets: response.facets.map((facet) => this.facetView(facet.field, facet.values)),
       suggestions: [],
+    };
+  }
+
+  private result(hit: SearchHit, tokens: readonly string[]): View {
+    return {
+      entity: this.views.view(hit.urn),
+      insights: [],
+      matchedFields: matchedFields(hit, tokens),
+      extraProperties: [],
+    };
+  }
+
+  /** FacetMetadata: display name as DataHub's, and the entity of each value that is a URN. */
+  private facetView(field: string, values: readonly { value: string; count: number }[]): View {
+    return {
+      field,
+      displayName: FACETS.find(([name]) => name === field)?.[1] ?? field,
+      entity: null,
+      aggregations: values.map((item) => ({
+        value: item.value,
+        count: item.count,
+        entity: () => (parseRawUrn(item.value).ok ? this.views.view(item.value) : null),
+      })),
     };
   }
 }
@@ -223,6 +338,35 @@ function filterGroups(input: FilterInputs): FacetCriterion[][] {
         ? []
         : [input.filters];
   return groups.map((group) => group.map(toCriterion));
+}
+
+/** Every group of a disjunction with the criteria added (one group of them alone when there was none). */
+function withCriteria(
+  groups: readonly FacetCriterion[][],
+  criteria: readonly FacetCriterion[],
+): FacetCriterion[][] {
+  if (criteria.length === 0) return [...groups];
+  return groups.length === 0 ? [[...criteria]] : groups.map((group) => [...group, ...criteria]);
+}
+
+/** Scroll ids are the offset of the next page, base64url-encoded so the app treats them as opaque. */
+function encodeScrollId(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
+}
+
+function decodeScrollId(scrollId: string | null | undefined): number {
+  if (scrollId === undefined || scrollId === null || scrollId === '') return 0;
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(scrollId, 'base64url').toString('utf8'));
+    const offset = isJsonObject(decoded) ? decoded['offset'] : undefined;
+    return typeof offset === 'number' && Number.isInteger(offset) && offset >= 0 ? offset : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function objectsOf(value: JsonValue | undefined): JsonObject[] {
+  return Array.isArray(value) ? value.filter((item): item is JsonObject => isJsonObject(item)) : [];
 }
 
 function toCriterion(filter: FacetFilterInput): FacetCriterion {

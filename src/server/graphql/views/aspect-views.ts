@@ -144,6 +144,8 @@ export function institutionalMemoryView(
           label: description,
           description,
           author: () => viewOf(text(created?.['actor']) ?? 'urn:li:corpuser:unknown'),
+          // InstitutionalMemoryMetadataMapper: the create stamp's actor, resolved as a user or a group.
+          actor: () => viewOf(text(created?.['actor']) ?? 'urn:li:corpuser:unknown'),
           created: auditStamp(created),
           associatedUrn,
         };

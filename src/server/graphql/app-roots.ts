@@ -1,0 +1,114 @@
+/**
+ * The root fields DataHub's web app reads to start: the signed-in user (`me`, getGrantedPrivileges), the app's
+ * configuration (appConfig), global settings, entity counts and the lists of users, groups and domains; and the
+ * app's optional panels (posts, views, quick filters, recommendations) answered as a fresh DataHub answers them.
+ *
+ * The embedded catalog's token gives full access (one local admin, no policies), so the signed-in user holds every
+ * privilege, as DataHub's admin does under its default "all privileges" policy.
+ */
+import { graphqlEntityType, entityTypeOfGraphqlType } from '../search/entity-type-names.js';
+import { appConfig } from './app-config.js';
+import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './datahub-privileges.js';
+import { guard, type RootResolverBuilder } from './resolver-context.js';
+import type { View } from './views/aspect-views.js';
+
+/** The fields of PlatformPrivileges MeResolver sets, each granted. */
+const PLATFORM_PRIVILEGE_FIELDS = [
+  'viewAnalytics', 'managePolicies', 'manageIdentities', 'generatePersonalAccessTokens', 'manageDomains',
+  'manageIngestion', 'manageSecrets', 'manageTokens', 'viewTests', 'manageTests', 'manageGlossaries',
+  'manageDocuments', 'manageUserCredentials', 'createDomains', 'createLogicalModels', 'createTags', 'manageTags',
+  'viewManageTags', 'manageGlobalViews', 'manageGlobalSettings', 'manageOwnershipTypes',
+  'manageGlobalAnnouncements', 'createBusinessAttributes', 'manageBusinessAttributes',
+  'manageStructuredProperties', 'viewStructuredPropertiesPage', 'manageApplications', 'manageFeatures',
+  'manageHomePageTemplates', 'manageServiceAccounts',
+]; // prettier-ignore
+
+interface ListInput {
+  readonly start?: number | null;
+  readonly count?: number | null;
+  readonly query?: string | null;
+}
+
+interface GrantedPrivilegesInput {
+  readonly actorUrn: string;
+  readonly resourceSpec?: { readonly resourceType: string; readonly resourceUrn: string } | null;
+}
+
+export const appRoots: RootResolverBuilder = ({ service, views, search, actor }) => {
+  /** A page of one entity type matching a query, as ListUsersResolver and its siblings search. */
+  const list = (entityType: string, input: ListInput, field: string): View => {
+    const start = Math.max(0, input.start ?? 0);
+    const count = Math.min(Math.max(0, input.count ?? 20), 1000);
+    const page = search.searchAcrossEntities({
+      types: [graphqlEntityType(entityType)],
+      query: input.query === undefined || input.query === null || input.query === '' ? '*' : input.query,
+      start,
+      count,
+      searchFlags: { skipAggregates: true },
+    });
+    const results = (page['searchResults'] as { entity: View }[]).map((result) => result.entity);
+    return { start, count: results.length, total: page['total'], [field]: results };
+  };
+  return {
+    me: () =>
+      guard(() => ({
+        corpUser: views.view(actor),
+        platformPrivileges: Object.fromEntries(PLATFORM_PRIVILEGE_FIELDS.map((field) => [field, true])),
+      })),
+    appConfig: () => appConfig(),
+    /** An admin is granted every privilege of the resource's type, or every platform privilege without one. */
+    getGrantedPrivileges: (args: { input: GrantedPrivilegesInput }) =>
+      guard(() => {
+        const spec = args.input.resourceSpec;
+        const resourceType = spec === undefined || spec === null ? undefined : entityTypeOfGraphqlType(spec.resourceType); // prettier-ignore
+        const granted =
+          spec === undefined || spec === null
+            ? PLATFORM_PRIVILEGES
+            : ((
+                RESOURCE_PRIVILEGES.find((resource) => resource.resourceType === resourceType) ??
+                RESOURCE_PRIVILEGES.find((resource) => resource.resourceType === 'all')
+              )?.privileges ?? []);
+        return { privileges: granted.map((privilege) => privilege.type), evaluationDetails: null };
+      }),
+    getEntityCounts: (args: { input?: { types?: string[] | null } | null }) =>
+      guard(() => ({
+        counts: (args.input?.types ?? []).map((type) => ({
+          entityType: type,
+          count: search.searchAcrossEntities({ types: [type], query: '*', count: 0, searchFlags: { skipAggregates: true } })['total'], // prettier-ignore
+        })),
+      })),
+    listUsers: (args: { input: ListInput }) => guard(() => list('corpuser', args.input, 'users')),
+    listGroups: (args: { input: ListInput }) => guard(() => list('corpGroup', args.input, 'groups')),
+    /** ListDomainsResolver: the domains under `parentDomain`, or the top-level ones without it. */
+    listDomains: (args: { input: ListInput & { parentDomain?: string | null } }) =>
+      guard(() => {
+        const input = args.input;
+        const parent = input.parentDomain ?? null;
+        // Domains are few; their parent is read from domainProperties rather than kept in the index.
+        const all = list('domain', { query: input.query ?? null, start: 0, count: 1000 }, 'domains');
+        const children = (all['domains'] as View[]).filter((domain) => {
+          const properties = service.latest(String(domain['urn']), 'domainProperties');
+          return (properties?.['parentDomain'] ?? null) === parent;
+        });
+        const start = Math.max(0, input.start ?? 0);
+        const domains = children.slice(start, start + Math.min(Math.max(0, input.count ?? 20), 1000));
+        return { start, count: domains.length, total: children.length, domains };
+      }),
+    // A fresh DataHub has no global settings: no default view, doc propagation off, no home page template.
+    globalViewsSettings: () => ({ defaultView: null }),
+    docPropagationSettings: () => ({ docColumnPropagation: false }),
+    globalHomePageSettings: () => ({ defaultTemplate: null }),
+    // The product-update feed is fetched from datahub.com; offline, DataHub answers null ("source unavailable").
+    latestProductUpdate: () => null,
+    // Posts, views and recommendations the catalog does not store: a fresh DataHub has none of them either.
+    listPosts: (args: { input: ListInput }) => emptyPage(args.input, 'posts'),
+    listMyViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
+    listGlobalViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
+    getQuickFilters: () => ({ quickFilters: [] }),
+    listRecommendations: () => ({ modules: [] }),
+  };
+};
+
+function emptyPage(input: ListInput, field: string): View {
+  return { start: Math.max(0, input.start ?? 0), count: 0, total: 0, [field]: [] };
+}

@@ -1,0 +1,28 @@
+/**
+ * Search root fields beyond search and searchAcrossEntities (core-roots.ts): scrolling, facets alone, the assets of
+ * a data product, the user search of the app's pickers, and lineage search.
+ */
+import { LineageSearch, type LineageSearchInput } from './lineage-search.js';
+import { guard, type RootResolverBuilder } from './resolver-context.js';
+import type {
+  AggregateAcrossEntitiesInput,
+  ScrollAcrossEntitiesInput,
+  SearchAcrossEntitiesInput,
+} from './search-resolvers.js';
+
+export const searchRoots: RootResolverBuilder = ({ service, views, search }) => {
+  const lineage = new LineageSearch(service, views);
+  return {
+    scrollAcrossEntities: (args: { input: ScrollAcrossEntitiesInput }) =>
+      guard(() => search.scrollAcrossEntities(args.input)),
+    aggregateAcrossEntities: (args: { input: AggregateAcrossEntitiesInput }) =>
+      guard(() => search.aggregateAcrossEntities(args.input)),
+    listDataProductAssets: (args: { urn: string; input: SearchAcrossEntitiesInput }) =>
+      guard(() => search.dataProductAssets(args.urn, args.input)),
+    // SearchUsersResolver: searchAcrossEntities restricted to users, whatever types the input names.
+    searchUsers: (args: { input: SearchAcrossEntitiesInput }) =>
+      guard(() => search.searchAcrossEntities({ ...args.input, types: ['CORP_USER'] })),
+    searchAcrossLineage: (args: { input: LineageSearchInput }) => guard(() => lineage.search(args.input)),
+    scrollAcrossLineage: (args: { input: LineageSearchInput }) => guard(() => lineage.scroll(args.input)),
+  };
+};
