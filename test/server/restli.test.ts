@@ -137,7 +137,8 @@ describe('Rest.li endpoints', () => {
     const result = await ingest(good, bad);
     expect(result.status).toBe(422);
     expect(result.json.message).toContain(
-      'Failed to validate record with class com.linkedin.ml.metadata.MLFeatureProperties: [ERROR :: /dataType :: "FLOAT" is not an enum symbol]',
+      // GMS's words: ValidationApiUtils.validateTrimOrThrow over rest.li's MessageList (one line per problem).
+      'Failed to validate record with class com.linkedin.ml.metadata.MLFeatureProperties: ERROR :: /dataType :: "FLOAT" is not an enum symbol\n',
     );
     const read = await server.get(
       `/aspects/${encode('urn:li:mlFeature:(atomic,good)')}?aspect=mlFeatureProperties&version=0`,
@@ -168,16 +169,10 @@ describe('Rest.li endpoints', () => {
       'Unknown aspect mlModelProperties for entity mlFeature',
     ],
     [
-      'an unknown field',
-      { proposals: [proposal(FEATURE, 'mlFeatureProperties', { descripton: 'x' })] },
-      422,
-      '/descripton :: unrecognized field found but not allowed',
-    ],
-    [
       'a wrong type',
       { proposals: [proposal(FEATURE, 'mlFeatureProperties', { sources: 'x' })] },
       422,
-      '"x" is not backed by a DataList',
+      '/sources :: array type is not backed by a DataList',
     ],
     [
       'a malformed URN',
@@ -222,6 +217,15 @@ describe('Rest.li endpoints', () => {
     const result = await server.post('/aspects?action=ingestProposalBatch', body);
     expect(result.status).toBe(status);
     expect(result.json.message).toContain(message);
+  });
+
+  it('accepts an unknown field and drops it, as GMS does (UnrecognizedFieldMode.TRIM)', async () => {
+    const urn = 'urn:li:mlFeature:(trim,f)';
+    const written = await ingest(proposal(urn, 'mlFeatureProperties', { description: 'kept', descripton: 'x' }));
+    expect(written.status).toBe(200);
+    const read = await server.get(`/aspects/${encode(urn)}?aspect=mlFeatureProperties&version=0`);
+    expect(JSON.stringify(read.json)).toContain('kept');
+    expect(JSON.stringify(read.json)).not.toContain('descripton');
   });
 
   it('takes a missing entityType from the URN', async () => {
