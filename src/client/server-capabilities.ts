@@ -29,6 +29,29 @@ export type MatrixRelease = (typeof MATRIX_RELEASES)[number];
 /** The release the tool is built against (src/datahub/release.ts); the newest of the matrix. */
 export const REFERENCE_RELEASE: MatrixRelease = DATAHUB_RELEASE.tag;
 
+/** An aspect an entity type gained in a release (DataHub's entity-registry.yml): writing it earlier is refused. */
+interface EntityAspectFeature {
+  readonly since: MatrixRelease;
+  readonly what: string;
+  readonly entityType: string;
+  readonly aspect: string;
+  /** The manifest lines that write it, for the hint. */
+  readonly lines: string;
+}
+
+const entityAspect = (
+  since: MatrixRelease,
+  entityType: string,
+  aspect: string,
+  lines: string,
+): EntityAspectFeature => ({
+  since,
+  what: `the ${aspect} aspect on ${entityType}`,
+  entityType,
+  aspect,
+  lines,
+});
+
 /** What the tool writes that some supported releases lack, with the release that brought it. */
 export const FEATURES = {
   /** Carries If-Version-Match: without it the server cannot refuse a write made from a stale read. */
@@ -38,6 +61,9 @@ export const FEATURES = {
   },
   /** Marks the tag lines the tool adds as its own (ownership.ts): without it they cannot be told apart. */
   tagAttribution: { since: 'v0.14.0', what: 'TagAssociation.attribution' },
+  modelGroupLinks: entityAspect('v1.3.0', 'mlModelGroup', 'institutionalMemory', 'the links of model groups'),
+  glossaryNodeTags: entityAspect('v1.7.0', 'glossaryNode', 'globalTags', 'the tags of glossary nodes'),
+  glossaryTermTags: entityAspect('v1.7.0', 'glossaryTerm', 'globalTags', 'the tags of glossary terms'),
 } as const satisfies Record<string, { since: MatrixRelease; what: string }>;
 
 export type Feature = keyof typeof FEATURES;
@@ -132,6 +158,7 @@ export function describeServerRelease(server: ServerRelease): string {
 /** The part of a planned write this check reads (a plan Change has these fields). */
 export interface PlannedWrite {
   readonly urn: string;
+  readonly entityType: string;
   readonly aspect: string;
   readonly after: JsonObject;
 }
@@ -141,30 +168,52 @@ const NAMED = 3;
 
 /**
  * The writes of a plan that this release cannot take, as one message per missing feature naming the release,
- * what it lacks and what needed it. Empty: the plan can be applied (possibly adapted, see adaptations).
+ * what it lacks and what needed it. Empty: the plan can be applied (possibly adapted, see adaptationsFor).
  */
 export function refusalsFor(server: ServerRelease, writes: readonly PlannedWrite[]): string[] {
   const refusals: string[] = [];
-  if (!supports(server.release, 'tagAttribution')) {
-    const urns = [
-      ...new Set(
-        writes
-          .filter((write) => write.aspect === 'globalTags' && hasTagAttribution(write.after))
-          .map((write) => write.urn),
-      ),
-    ];
-    if (urns.length > 0) {
-      const named = urns.slice(0, NAMED).join(', ');
-      const more = urns.length > NAMED ? ` and ${urns.length - NAMED} more` : '';
-      refusals.push(
-        `${describeServerRelease(server)} lacks ${FEATURES.tagAttribution.what} (added in ${FEATURES.tagAttribution.since}), ` +
-          `which the tool writes to mark the tags it adds as its own; needed to write the tags of ${named}${more}. ` +
-          `Upgrade DataHub to ${FEATURES.tagAttribution.since} or later, or leave tags out of the manifests`,
-      );
-    }
+  const refuse = (
+    feature: Feature,
+    needs: (write: PlannedWrite) => boolean,
+    purpose: string,
+    hint: string,
+  ) => {
+    if (supports(server.release, feature)) return;
+    const urns = [...new Set(writes.filter(needs).map((write) => write.urn))];
+    if (urns.length === 0) return;
+    const { what, since } = FEATURES[feature];
+    const more = urns.length > NAMED ? ` and ${urns.length - NAMED} more` : '';
+    refusals.push(
+      `${describeServerRelease(server)} lacks ${what} (added in ${since})${purpose}; needed to write ` +
+        `${urns.slice(0, NAMED).join(', ')}${more}. Upgrade DataHub to ${since} or later, or ${hint}`,
+    );
+  };
+  refuse(
+    'tagAttribution',
+    (write) => write.aspect === 'globalTags' && hasTagAttribution(write.after),
+    ', which the tool writes to mark the tags it adds as its own',
+    'leave tags out of the manifests',
+  );
+  for (const feature of ENTITY_ASPECT_FEATURES) {
+    const { entityType, aspect, lines } = FEATURES[feature];
+    refuse(
+      feature,
+      (write) => write.entityType === entityType && write.aspect === aspect,
+      '',
+      `leave ${lines} out of the manifests`,
+    );
   }
   return refusals;
 }
+
+/** The FEATURES that are an aspect of an entity type. */
+export const ENTITY_ASPECT_FEATURES = (Object.keys(FEATURES) as Feature[]).filter(
+  (feature): feature is EntityAspectFeatureName => 'entityType' in FEATURES[feature],
+);
+
+type EntityAspectFeatureName = {
+  [K in Feature]: (typeof FEATURES)[K] extends EntityAspectFeature ? K : never;
+}[Feature];
 
 /** What the tool does differently on this release (each said once, as a warning), beyond what it refuses. */
 export interface Adaptations {
