@@ -49,7 +49,7 @@ import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
 import { CatalogError } from '../../src/errors.js';
 import { buildCatalog } from '../../src/manifest/load-catalog.js';
 import { OWNED_ASPECTS, type DesiredState } from '../../src/model/desired-state.js';
-import { isJsonObject, type JsonObject } from '../../src/model/json.js';
+import { isJsonObject, stringOr, type JsonObject } from '../../src/model/json.js';
 import { parseMetadataRecords } from '../../src/model/metadata-file.js';
 import { createPlan } from '../../src/plan/create-plan.js';
 import type { Plan } from '../../src/plan/types.js';
@@ -135,7 +135,7 @@ class ReleaseHttpClient extends HttpClient {
       const parsed = JSON.parse(body) as JsonObject;
       if (url.endsWith('/api/graphql')) {
         this.capture.graphql.push({
-          query: String(parsed['query']),
+          query: stringOr(parsed['query']),
           variables: isJsonObject(parsed['variables']) ? parsed['variables'] : {},
         });
       } else if (url.includes('action=ingestProposal') && Array.isArray(parsed['proposals'])) {
@@ -194,6 +194,20 @@ async function seededServer() {
   return server;
 }
 
+/** The example catalog's plan against what `client` reads. */
+async function planExample(client: DataHubClient): Promise<Plan> {
+  const live = await readLiveState(client.restli, exampleState, { prune: false });
+  const plan = createPlan(exampleState, live, {
+    toolVersion: 'compat',
+    target: 'compat',
+    git: { revision: null, dirty: false },
+    prune: false,
+    maxDeletes: 0,
+  });
+  expect(plan.changes.length).toBeGreaterThan(0);
+  return plan;
+}
+
 interface Run {
   readonly capture: Capture;
   /** The refusal, when the tool refused the plan (nothing of it was written). */
@@ -208,15 +222,7 @@ async function runAgainst(release: MatrixRelease): Promise<Run> {
   const capture: Capture = { graphql: [], proposals: [], warnings: [] };
   const client = clientFor(server.url, release, capture);
   try {
-    const live = await readLiveState(client.restli, exampleState, { prune: false });
-    const plan = createPlan(exampleState, live, {
-      toolVersion: 'compat',
-      target: 'compat',
-      git: { revision: null, dirty: false },
-      prune: false,
-      maxDeletes: 0,
-    });
-    expect(plan.changes.length).toBeGreaterThan(0);
+    const plan = await planExample(client);
     // Each attempt records through a client of its own, so a refused attempt's capture is only its own.
     const apply = async (which: Plan, into: Capture) => {
       const attempt = into === capture ? client : clientFor(server.url, release, into);
@@ -323,8 +329,8 @@ function validateCapture(release: ReleaseArtefacts, capture: Capture): Validatio
     for (const field of Object.keys(isJsonObject(systemMetadata) ? systemMetadata : {})) {
       if (!release.systemMetadataFields.has(field)) addGap(`SystemMetadata.${field}`, undefined);
     }
-    const aspectName = String(proposal['aspectName']);
-    const entityType = String(proposal['entityType']);
+    const aspectName = stringOr(proposal['aspectName']);
+    const entityType = stringOr(proposal['entityType']);
     aspectNames.add(aspectName);
     const entity = release.aspects.entities?.[entityType];
     if (entity !== undefined && !entity.aspects.includes(aspectName) && entity.keyAspect !== aspectName) {
@@ -332,7 +338,7 @@ function validateCapture(release: ReleaseArtefacts, capture: Capture): Validatio
       addGap(`${entityType} has no aspect ${aspectName}`, featureOf('entity', aspectName, entityType));
     }
     const aspect = proposal['aspect'];
-    const value: unknown = isJsonObject(aspect) ? JSON.parse(String(aspect['value'])) : undefined;
+    const value: unknown = isJsonObject(aspect) ? JSON.parse(stringOr(aspect['value'])) : undefined;
     const problems = validateAspectValue(release.aspects, aspectName, value, {
       unrecognizedFields: 'DISALLOW',
     });
@@ -403,7 +409,7 @@ describe('the compatibility matrix', () => {
 
   it('captures a realistic run: GraphQL mutations and every kind of aspect the catalog writes', () => {
     expect(reference.capture.graphql.length).toBeGreaterThan(0);
-    const written = new Set(reference.capture.proposals.map((proposal) => String(proposal['aspectName'])));
+    const written = new Set(reference.capture.proposals.map((proposal) => stringOr(proposal['aspectName'])));
     for (const aspect of [
       'mlFeatureProperties',
       'mlFeatureTableProperties',
@@ -466,6 +472,25 @@ describe('the compatibility matrix', () => {
       }
     },
   );
+
+  it('refuses a release older than the matrix before writing anything', async () => {
+    const server = await seededServer();
+    const capture: Capture = { graphql: [], proposals: [], warnings: [] };
+    const client = clientFor(server.url, 'v0.12.1', capture);
+    try {
+      const plan = await planExample(client);
+      await expect(applyPlan(plan, client, { runId: 'compat', planJustMade: true })).rejects.toMatchObject({
+        code: 'UNSUPPORTED_SERVER',
+        message:
+          'DataHub v0.12.1 is older than the oldest release this tool supports (v0.13.0); upgrade DataHub, nothing was written',
+      });
+      expect(capture.proposals).toEqual([]);
+      expect(capture.graphql).toEqual([]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
 
   it('knows, for every aspect the tool can write on every entity type, the releases that lack it', () => {
     // What the manifests can ask for: each kind's owned aspect and status, owners/tags/links wherever the reference
