@@ -6,6 +6,7 @@
  * with partial aspects never raises a non-null error. Related entities are resolved lazily (graphql-js calls
  * function-valued fields), so only what a query selects is read.
  */
+import { getNamedType, isObjectType, type GraphQLResolveInfo } from 'graphql';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
 import {
   decodeUrnPart,
@@ -174,6 +175,7 @@ export class EntityViews {
         input?: { aspectNames?: string[] | null; autoRenderOnly?: boolean | null } | null;
       }) => rawAspects(this.service.aspectsOf(urn), args.input),
       lastIngested: null,
+      privileges: allGranted,
     };
   }
 
@@ -481,6 +483,12 @@ export class EntityViews {
           customProperties: customProperties(aspect['customProperties'], urn),
         })),
       parentNodes: () => this.parentNodes(text(info()?.['parentNode'])),
+      // GlossaryNode.childrenCount: the terms and nodes whose parentNode is this node (IsPartOf edges).
+      childrenCount: () => {
+        const children = this.service.relationships({ urn, types: ['IsPartOf'], direction: 'INCOMING', start: 0, count: 10_000, includeRemoved: false }); // prettier-ignore
+        const ofType = (type: string) => children.items.filter((item) => item.urn.startsWith(`urn:li:${type}:`)).length; // prettier-ignore
+        return { termsCount: ofType('glossaryTerm'), nodesCount: ofType('glossaryNode') };
+      },
     };
   }
 
@@ -711,6 +719,20 @@ export interface EntitiesInput {
   readonly start?: number | null;
   readonly count?: number | null;
   readonly filters?: readonly unknown[] | null;
+}
+
+/**
+ * EntityPrivileges of the signed-in user: the embedded catalog's token gives full access, so every privilege the
+ * schema's type names is granted, as DataHub's EntityPrivilegesResolver answers for an admin.
+ */
+function allGranted(_args: unknown, _context: unknown, info: GraphQLResolveInfo): Record<string, boolean> {
+  const type = getNamedType(info.returnType);
+  if (!isObjectType(type)) return {};
+  return Object.fromEntries(
+    Object.values(type.getFields())
+      .filter((field) => getNamedType(field.type).name === 'Boolean')
+      .map((field) => [field.name, true]),
+  );
 }
 
 /** `urn:li:schemaField:(<dataset>,<fieldPath>)`, as DataHub names a column for associatedUrn. */

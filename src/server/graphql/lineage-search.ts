@@ -78,7 +78,7 @@ export class LineageSearch {
       })),
       facets: facets(matched),
       freshness: null,
-      lineageSearchPath: 'DEFAULT',
+      lineageSearchPath: null,
       isPartial: false,
     };
   }

@@ -1,0 +1,505 @@
+/**
+ * DataHub's own web app against the embedded catalog (issue 17 items 3 and 4). Every GraphQL operation of the app
+ * at the reference release (test/fixtures/datahub-web-react) must validate against the served schema; and the
+ * queries of the pages this catalog serves data for (ML entities, the glossary, search and browse, tags, datasets,
+ * users and groups, domains, platforms, `me` and `appConfig`) are replayed with the variables the app sends, on a
+ * catalog seeded through the real write paths (the example catalog reconciled, DataHub ingestion output, Rest.li
+ * proposals), and must answer without errors and with the seeded data.
+ */
+import { validate, print, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSchema } from '../../src/server/graphql/graphql-endpoint.js';
+import { copyExample } from '../helpers/catalog-dir.js';
+import { readWebAppOperations, type WebAppOperation } from '../helpers/datahub-web-app.js';
+import { GROUP, MODEL_11, PII, TABLE, TX, TXN_COUNT, USERS } from '../helpers/example-urns.js';
+import { runCatalog } from '../helpers/run-cli.js';
+import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+
+/** The files of the app whose queries are replayed (each `<name>.graphql`). */
+const REPLAYED_FILES = [
+  'app', 'me', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup', 'mlPrimaryKey', 'glossary',
+  'glossaryNode', 'glossaryTerm', 'search', 'tag', 'dataset', 'browse', 'browseV2', 'scroll', 'user', 'group',
+  'domain', 'dataPlatform',
+]; // prettier-ignore
+
+const ME = 'urn:li:corpuser:datahub';
+const PRIYA = 'urn:li:corpuser:priya';
+const FRAUD_ML = 'urn:li:corpGroup:fraud-ml';
+const PAYMENTS = 'urn:li:domain:payments';
+const CARDS = 'urn:li:domain:cards';
+const PRODUCT = 'urn:li:dataProduct:fraud-signals';
+const WAREHOUSE = 'urn:li:container:warehouse';
+const HIVE = 'urn:li:dataPlatform:hive';
+const PRODUCTION = 'urn:li:tag:production';
+const CLASSIFICATION = 'urn:li:glossaryNode:Classification';
+const REVENUE = 'urn:li:glossaryTerm:Revenue';
+const ML_PRIMARY_KEY = 'urn:li:mlPrimaryKey:(user_features,user_id)';
+
+/** The search flags the app sends with its search pages. */
+const SEARCH_FLAGS = { getSuggestions: true, includeStructuredPropertyFacets: true };
+const searchInput = (query: string, types: string[] = [], count = 10) => ({
+  types,
+  query,
+  start: 0,
+  count,
+  filters: [],
+  orFilters: [],
+  searchFlags: SEARCH_FLAGS,
+});
+const lineageInput = (count = 10) => ({
+  urn: TX,
+  direction: 'DOWNSTREAM',
+  types: [],
+  query: '*',
+  start: 0,
+  count,
+  orFilters: [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }] }],
+  lineageFlags: {},
+});
+const TIME_RANGE_START = Date.UTC(2026, 0, 1);
+
+type Variables = Record<string, unknown>;
+interface Replay {
+  readonly variables: Variables;
+  /** What the answer must hold beyond "no errors, the root field answered" (the root field's value). */
+  readonly expect?: (root: any) => void;
+  /** Why the root field answers null, as DataHub's does here; every other root field must answer. */
+  readonly nullRoot?: string;
+}
+
+/** Every replayed query: the variables the app sends, and what the seeded catalog must answer. */
+const REPLAYS: Readonly<Record<string, Replay>> = {
+  appConfig: {
+    variables: {},
+    expect: (config) => {
+      expect(config.appVersion).toBe('v1.7.0');
+      expect(config.featureFlags).toMatchObject({ showBrowseV2: true, platformBrowseV2: true, nestedDomainsEnabled: true, themeV2Default: true, readOnlyModeEnabled: false }); // prettier-ignore
+      expect(config.searchBarConfig.apiVariant).toBe('SEARCH_ACROSS_ENTITIES');
+      expect(config.visualConfig.queriesTab.queriesTabResultSize).toBe(5);
+      expect(config.viewsConfig.enabled).toBe(true);
+      expect(config.policiesConfig.platformPrivileges.map((p: any) => p.type)).toContain('MANAGE_GLOSSARIES');
+      expect(config.policiesConfig.resourcePrivileges.map((p: any) => p.resourceType)).toContain('dataset');
+    },
+  },
+  getEntityCounts: {
+    variables: { input: { types: ['DATASET', 'MLMODEL', 'MLFEATURE', 'GLOSSARY_TERM', 'TAG'] } },
+    expect: (counts) =>
+      expect(Object.fromEntries(counts.counts.map((c: any) => [c.entityType, c.count]))).toMatchObject({
+        DATASET: expect.any(Number),
+        MLMODEL: 2,
+        TAG: 2,
+      }),
+  },
+  getGlobalViewsSettings: { variables: {}, expect: (settings) => expect(settings.defaultView).toBeNull() },
+  getDocPropagationSettings: {
+    variables: {},
+    expect: (settings) => expect(settings.docColumnPropagation).toBe(false),
+  },
+  getHomePageSettings: { variables: {}, expect: (settings) => expect(settings.defaultTemplate).toBeNull() },
+  getLatestProductUpdate: {
+    variables: {},
+    nullRoot: 'the product-update feed is fetched from datahub.com; without it DataHub answers null',
+  },
+  getMe: {
+    variables: {},
+    expect: (me) => {
+      expect(me.corpUser).toMatchObject({ urn: ME, username: 'datahub', type: 'CORP_USER' });
+      expect(me.corpUser.info.displayName).toBe('DataHub');
+      expect(Object.values(me.platformPrivileges).every((granted) => granted === true)).toBe(true);
+      expect(me.platformPrivileges.manageGlossaries).toBe(true);
+    },
+  },
+  getMLFeature: {
+    variables: { urn: TXN_COUNT },
+    expect: (feature) => {
+      expect(feature).toMatchObject({ urn: TXN_COUNT, name: 'txn_count_7d', featureNamespace: 'transaction_features' }); // prettier-ignore
+      expect(feature.properties.description).toBeTruthy();
+    },
+  },
+  getMLFeatureTable: {
+    variables: { urn: TABLE },
+    expect: (table) => {
+      expect(table.name).toBe('transaction_features');
+      expect(table.properties.mlFeatures.map((f: any) => f.urn)).toContain(TXN_COUNT);
+    },
+  },
+  getMLModel: {
+    variables: { urn: MODEL_11 },
+    expect: (model) => {
+      expect(model.name).toBe('fraud-detector-2026-11');
+      expect(model.description).toBe('November retrain; adds the merchant risk score.');
+      expect(model.properties.groups.map((g: any) => g.urn)).toEqual([GROUP]);
+      expect(model.properties.mlFeatures).toHaveLength(5);
+      expect(model.tags.tags.map((t: any) => t.tag.urn)).toContain(PRODUCTION);
+    },
+  },
+  getMLModelGroup: {
+    variables: { urn: GROUP },
+    expect: (group) => {
+      expect(group.name).toBe('fraud-detector');
+      expect(group.description).toBe('Every training run of the card-fraud detector.');
+      expect(group.incoming.total).toBe(2);
+    },
+  },
+  getMLPrimaryKey: {
+    variables: { urn: ML_PRIMARY_KEY },
+    expect: (key) => expect(key.name).toBe('user_id'),
+  },
+  getRootGlossaryTerms: {
+    variables: {},
+    expect: (root) => expect(root.terms.map((t: any) => t.urn)).toEqual([REVENUE]),
+  },
+  getRootGlossaryNodes: {
+    variables: {},
+    expect: (root) => expect(root.nodes.map((n: any) => n.urn)).toContain(CLASSIFICATION),
+  },
+  getRelatedTerms: {
+    variables: { urn: 'urn:li:glossaryTerm:Classification.Email' },
+    expect: (term) => expect(term.isRelatedTerms.relationships.map((r: any) => r.entity.urn)).toEqual([PII]),
+  },
+  getGlossaryNode: {
+    variables: { urn: CLASSIFICATION },
+    expect: (node) => {
+      expect(node.properties.name).toBe('Classification');
+      expect(node.childrenCount).toEqual({ termsCount: 5, nodesCount: 0 });
+      expect(node.privileges.canManageEntity).toBe(true);
+    },
+  },
+  getGlossaryNodeWithChildren: {
+    variables: { urn: CLASSIFICATION },
+    expect: (node) => expect(node.children.relationships.map((r: any) => r.entity.urn)).toContain(PII),
+  },
+  getGlossaryTerm: {
+    variables: { urn: PII, start: 0, count: 10 },
+    expect: (term) => {
+      expect(term.name).toBe('PII');
+      expect(term.parentNodes.nodes.map((n: any) => n.urn)).toEqual([CLASSIFICATION]);
+      expect(term.properties.description).toMatch(/^Personally identifiable/);
+    },
+  },
+  getAutoCompleteResults: {
+    variables: { input: { type: 'MLFEATURE', query: 'txn', limit: 10 } },
+    expect: (result) => expect(result.suggestions.length).toBeGreaterThan(0),
+  },
+  getAutoCompleteMultipleResults: {
+    variables: { input: { query: 'fraud', limit: 10, orFilters: [] } },
+    expect: (result) => expect(result.suggestions.map((s: any) => s.type)).toContain('MLMODEL'),
+  },
+  getSearchResults: {
+    variables: { input: { type: 'MLFEATURE', query: '*', start: 0, count: 10, filters: [] } },
+    expect: (result) => expect(result.total).toBeGreaterThan(0),
+  },
+  getSearchResultsForMultiple: {
+    variables: { input: searchInput('txn', [], 20) },
+    expect: (result) => {
+      expect(result.searchResults.map((r: any) => r.entity.urn)).toContain(TXN_COUNT);
+      expect(result.facets.map((f: any) => f.field)).toEqual(
+        expect.arrayContaining(['_entityType', 'platform']),
+      );
+    },
+  },
+  getSearchResultsForMultipleTrimmed: {
+    variables: { input: searchInput('fraud', ['MLMODEL', 'MLMODEL_GROUP']) },
+    expect: (result) => expect(result.searchResults).toHaveLength(3),
+  },
+  getEntitySearchResultsAutoCompleteFields: {
+    variables: { input: searchInput('profile', ['DATASET']) },
+    expect: (result) => expect(result.searchResults.map((r: any) => r.entity.urn)).toContain(USERS),
+  },
+  getSearchCount: {
+    variables: { input: { types: ['GLOSSARY_TERM'], query: '*', count: 0 } },
+    expect: (result) => expect(result.total).toBeGreaterThan(2),
+  },
+  // Downstream of the transactions: the features derived from it (1 hop), the models consuming them (2 hops).
+  searchAcrossLineage: {
+    variables: { input: lineageInput(), includeAssertions: false },
+    expect: (result) => {
+      const degrees = Object.fromEntries(result.searchResults.map((r: any) => [r.entity.urn, r.degree]));
+      expect(degrees).toMatchObject({ [TXN_COUNT]: 1, [MODEL_11]: 2 });
+    },
+  },
+  searchAcrossLineageCount: {
+    variables: { input: lineageInput(0) },
+    expect: (result) => expect(result.total).toBeGreaterThanOrEqual(4),
+  },
+  searchAcrossLineageStructure: {
+    variables: { input: lineageInput(100) },
+    expect: (result) => expect(result.searchResults.length).toBe(result.total),
+  },
+  aggregateAcrossLineage: {
+    variables: { input: lineageInput(0) },
+    expect: (result) =>
+      expect(result.facets.find((f: any) => f.field === '_entityType').aggregations.map((a: any) => a.value)).toEqual(expect.arrayContaining(['MLFEATURE', 'MLMODEL'])), // prettier-ignore
+  },
+  getEntityMentionNode: {
+    variables: { urn: MODEL_11 },
+    expect: (entity) => expect(entity.urn).toBe(MODEL_11),
+  },
+  getEntityDisplayName: {
+    variables: { urn: TABLE },
+    expect: (entity) => expect(entity.name).toBe('transaction_features'),
+  },
+  aggregateAcrossEntities: {
+    variables: {
+      input: { types: [], query: '*', facets: ['_entityType', '_entityType␞typeNames', 'platform'], orFilters: [], searchFlags: { maxAggValues: 100 } }, // prettier-ignore
+    },
+    expect: (result) => {
+      const types = result.facets.find((f: any) => f.field === '_entityType');
+      expect(types.aggregations.map((a: any) => a.value)).toEqual(
+        expect.arrayContaining(['MLMODEL', 'DATASET']),
+      );
+    },
+  },
+  listDataProductAssets: {
+    variables: { urn: PRODUCT, input: { query: '*', start: 0, count: 10, orFilters: [] } },
+    expect: (result) => expect(result.searchResults.map((r: any) => r.entity.urn)).toEqual([TX]),
+  },
+  scrollAcrossEntities: {
+    variables: { input: { types: ['MLFEATURE'], query: '*', count: 5, orFilters: [], searchFlags: SEARCH_FLAGS } }, // prettier-ignore
+    expect: (result) => {
+      expect(result.count).toBe(5);
+      expect(result.nextScrollId).toEqual(expect.any(String));
+    },
+  },
+  getTag: {
+    variables: { urn: PRODUCTION },
+    expect: (tag) => {
+      expect(tag.name).toBe('production');
+      expect(tag.properties).toMatchObject({ name: 'Production', colorHex: '#2E7D32' });
+    },
+  },
+  getDataProfiles: { variables: { urn: TX, limit: 1 } },
+  getDataset: {
+    variables: { urn: TX },
+    expect: (dataset) => {
+      expect(dataset.name).toBe('payments.transactions');
+      expect(dataset.platform.urn).toBe(HIVE);
+      expect(dataset.domain.domain.urn).toBe(PAYMENTS);
+      expect(dataset.container.urn).toBe(WAREHOUSE);
+    },
+  },
+  getRecentQueries: { variables: { urn: TX } },
+  getLastMonthUsageAggregations: { variables: { urn: TX } },
+  getTimeRangeUsageAggregations: { variables: { urn: TX, timeRange: 'MONTH' } },
+  getDatasetAssertions: { variables: { urn: TX } },
+  getDatasetRuns: { variables: { urn: TX, start: 0, count: 20, direction: 'OUTGOING' } },
+  getDatasetSchema: {
+    variables: { urn: USERS },
+    expect: (dataset) => expect(dataset.schemaMetadata.fields.length).toBeGreaterThan(0),
+  },
+  getExternalRoles: { variables: { urn: TX } },
+  getOperations: { variables: { urn: TX, limit: 10 } },
+  getOperationsStatsBuckets: {
+    variables: {
+      urn: TX,
+      input: { range: 'MONTH', timeZone: 'Europe/Amsterdam' },
+    },
+  },
+  getDatasetTimeseriesCapability: { variables: { urn: TX } },
+  getOperationsStats: { variables: { urn: TX, range: 'MONTH' } },
+  getDatasetAssertionsWithRunEvents: { variables: { urn: TX } },
+  getBrowsePaths: {
+    variables: { input: { type: 'DATASET', urn: TX } },
+    expect: (paths) => expect(paths).toEqual([{ path: ['prod', 'hive', 'payments'] }]),
+  },
+  getBrowseResults: {
+    variables: { input: { type: 'DATASET', path: ['prod', 'hive'], start: 0, count: 10, filters: null } },
+    expect: (result) => expect(result.groups.map((g: any) => g.name)).toContain('payments'),
+  },
+  getBrowseResultsV2: {
+    variables: { input: { type: 'DATASET', path: [], start: 0, count: 10, orFilters: [], query: '*' } },
+    expect: (result) => {
+      expect(result.groups.map((g: any) => g.name)).toContain(WAREHOUSE);
+      expect(result.metadata.totalNumEntities).toBeGreaterThan(0);
+    },
+  },
+  getDownloadScrollResults: {
+    variables: { input: { types: [], query: '*', count: 100, orFilters: [] } },
+    expect: (result) => expect(result.searchResults.length).toBeGreaterThan(10),
+  },
+  getDownloadScrollAcrossLineageResults: {
+    variables: { input: { ...lineageInput(100), start: undefined, scrollId: null } },
+    expect: (result) => expect(result.searchResults.map((r: any) => r.entity.urn)).toContain(TXN_COUNT),
+  },
+  getUser: {
+    variables: { urn: PRIYA, groupsCount: 20 },
+    expect: (user) => {
+      expect(user.info.displayName).toBe('Priya Raman');
+      expect(user.groups.relationships.map((r: any) => r.entity.urn)).toEqual([FRAUD_ML]);
+    },
+  },
+  getUserGroups: { variables: { urn: PRIYA, start: 0, count: 20 } },
+  getUserGroupsUrns: { variables: { urn: PRIYA, start: 0, count: 20 } },
+  listUsers: {
+    variables: { input: { start: 0, count: 25, query: '*' } },
+    expect: (result) =>
+      expect(result.users.map((u: any) => u.urn)).toEqual(expect.arrayContaining([ME, PRIYA])),
+  },
+  searchUsers: {
+    variables: { input: { types: [], query: 'priya', start: 0, count: 10 } },
+    expect: (result) => expect(result.searchResults.map((r: any) => r.entity.urn)).toEqual([PRIYA]),
+  },
+  getUsers: { variables: { urns: [ME, PRIYA] } },
+  getUserOwnedAssets: {
+    variables: { urns: [PRIYA] },
+    expect: (result) => expect(result.searchResults.map((r: any) => r.entity.urn)).toContain(GROUP),
+  },
+  getGroup: {
+    variables: { urn: FRAUD_ML, membersCount: 20 },
+    expect: (group) => {
+      expect(group.info.displayName).toBe('Fraud ML');
+      expect(group.relationships.relationships.map((r: any) => r.entity.urn)).toEqual([PRIYA]);
+    },
+  },
+  getAllGroupMembers: { variables: { urn: FRAUD_ML, start: 0, count: 20 } },
+  getGroupMembers: { variables: { urn: FRAUD_ML, start: 0, count: 20 } },
+  getNativeGroupMembers: { variables: { urn: FRAUD_ML, start: 0, count: 20 } },
+  listGroups: {
+    variables: { input: { start: 0, count: 25, query: '*' } },
+    expect: (result) => expect(result.groups.map((g: any) => g.urn)).toContain(FRAUD_ML),
+  },
+  getDomain: {
+    variables: { urn: PAYMENTS },
+    expect: (domain) => {
+      expect(domain.properties.name).toBe('Payments');
+      // The dataset and the data product in the domain; the product also counted on its own.
+      expect(domain.entities.total).toBe(2);
+      expect(domain.dataProducts.total).toBe(1);
+    },
+  },
+  listDomains: {
+    variables: { input: { start: 0, count: 1000 } },
+    expect: (result) => expect(result.domains.map((d: any) => d.urn)).toEqual([PAYMENTS]),
+  },
+  scrollAcrossDomains: {
+    variables: { input: { types: ['DOMAIN'], query: '*', count: 10, orFilters: [] } },
+    expect: (result) => expect(result.searchResults).toHaveLength(2),
+  },
+  getDomainChildrenCount: {
+    variables: { urn: PAYMENTS },
+    expect: (domain) => expect(domain.children.total).toBe(1),
+  },
+  getDomainEntitySummary: {
+    variables: { urn: PAYMENTS },
+    expect: (result) => expect(result.facets.length).toBeGreaterThan(0),
+  },
+  getDataPlatform: {
+    variables: { urn: HIVE },
+    expect: (platform) => expect(platform.properties.displayName).toBe('Hive'),
+  },
+  getDataPlatforms: { variables: { urns: [HIVE, 'urn:li:dataPlatform:feast'] } },
+};
+
+/** Queries not replayed, each with why. */
+const NOT_REPLAYED: Readonly<Record<string, string>> = {
+  getPresignedUploadUrl:
+    'needs S3 file storage (documentationFileUploadV1); DataHub without S3 configured refuses it too',
+};
+
+function replayedQueries(): WebAppOperation[] {
+  const files = new Set(REPLAYED_FILES.map((name) => `${name}.graphql`));
+  return readWebAppOperations().filter((op) => files.has(op.file) && op.operation.operation === 'query');
+}
+
+function rootField(operation: OperationDefinitionNode): string {
+  const first = operation.selectionSet.selections[0];
+  if (first?.kind !== 'Field') throw new Error(`${operation.name?.value}: no root field`);
+  return first.alias?.value ?? first.name.value;
+}
+
+describe("DataHub's web-app operations", () => {
+  it('all validate against the served schema', () => {
+    const operations = readWebAppOperations();
+    expect(operations.length).toBeGreaterThan(300);
+    const invalid = operations.flatMap((op) =>
+      validate(catalogSchema(), op.document).map((error) => `${op.file} ${op.name}: ${error.message}`),
+    );
+    expect(invalid).toEqual([]);
+  });
+
+  it('the replay table covers every query of the replayed files, and nothing else', () => {
+    const names = replayedQueries().map((op) => op.name);
+    expect(names.length).toBeGreaterThan(70);
+    expect([...names].sort()).toEqual([...Object.keys(REPLAYS), ...Object.keys(NOT_REPLAYED)].sort());
+  });
+});
+
+describe("DataHub's web-app queries on a seeded catalog", () => {
+  let server: TestServer;
+  let cleanup: () => void;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const dir = tempDir();
+    cleanup = dir.cleanup;
+    copyExample(dir.dir);
+    const cli = (...args: string[]) => runCatalog([...args, '--server', server.url], { cwd: dir.dir });
+    const ingested = await cli('ingest', 'examples/datasets.json');
+    expect(ingested.code, ingested.stderr).toBe(0);
+    const reconciled = await cli('reconcile', 'catalog');
+    expect(reconciled.code, reconciled.stdout + reconciled.stderr).toBe(0);
+    const written = await server.post('/aspects?action=ingestProposalBatch', { proposals: seedProposals() });
+    expect(written.status, JSON.stringify(written.json)).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    cleanup?.();
+  });
+
+  for (const op of replayedQueries()) {
+    const replay = REPLAYS[op.name];
+    if (replay === undefined) continue;
+    it(`${op.file} ${op.name}`, async () => {
+      const answer = await server.post('/api/graphql', {
+        query: print(op.document),
+        operationName: op.name,
+        variables: replay.variables,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.json.errors).toBeUndefined();
+      const root = answer.json.data?.[rootField(op.operation)];
+      expect(root).toBeDefined();
+      if (replay.nullRoot !== undefined) expect(root).toBeNull();
+      else expect(root, 'the root field answers').not.toBeNull();
+      replay.expect?.(root);
+    });
+  }
+});
+
+/** What the example catalog lacks and the app's pages show: users, groups, a domain, a data product, a container,
+ * browse paths, platforms, a primary key. Written as Rest.li proposals, as DataHub's ingestion writes them. */
+function seedProposals(): unknown[] {
+  const platform = (name: string, displayName: string, type: string) =>
+    proposal(`urn:li:dataPlatform:${name}`, 'dataPlatformInfo', {
+      name,
+      displayName,
+      type,
+      datasetNameDelimiter: '.',
+      logoUrl: `/assets/platforms/${name}logo.png`,
+    });
+  return [
+    platform('hive', 'Hive', 'FILE_SYSTEM'),
+    platform('feast', 'Feast', 'OTHERS'),
+    platform('sagemaker', 'SageMaker', 'OTHERS'),
+    proposal(ME, 'corpUserInfo', { active: true, displayName: 'DataHub', fullName: 'DataHub', email: 'datahub@example.com' }), // prettier-ignore
+    proposal(PRIYA, 'corpUserInfo', { active: true, displayName: 'Priya Raman', firstName: 'Priya', lastName: 'Raman', fullName: 'Priya Raman', title: 'ML engineer', email: 'priya@example.com' }), // prettier-ignore
+    proposal(PRIYA, 'corpUserEditableInfo', { aboutMe: 'Owns the fraud models.', teams: ['fraud'], skills: ['ml'], pictureLink: 'https://example.com/priya.png' }), // prettier-ignore
+    proposal(PRIYA, 'groupMembership', { groups: [FRAUD_ML] }),
+    proposal(FRAUD_ML, 'corpGroupInfo', { displayName: 'Fraud ML', description: 'Builds the fraud models.', email: 'fraud-ml@example.com', admins: [PRIYA], members: [PRIYA], groups: [] }), // prettier-ignore
+    proposal(FRAUD_ML, 'origin', { type: 'NATIVE' }),
+    proposal(PAYMENTS, 'domainProperties', { name: 'Payments', description: 'Card payments and their risk.', created: { time: TIME_RANGE_START, actor: ME } }), // prettier-ignore
+    proposal(CARDS, 'domainProperties', { name: 'Cards', parentDomain: PAYMENTS }),
+    proposal(TX, 'domains', { domains: [PAYMENTS] }),
+    proposal(PRODUCT, 'dataProductProperties', { name: 'Fraud signals', assets: [{ destinationUrn: TX, created: { time: TIME_RANGE_START, actor: ME } }] }), // prettier-ignore
+    proposal(PRODUCT, 'domains', { domains: [PAYMENTS] }),
+    proposal(WAREHOUSE, 'containerProperties', { name: 'warehouse', description: 'The Hive warehouse.' }),
+    proposal(WAREHOUSE, 'dataPlatformInstance', { platform: HIVE }),
+    proposal(WAREHOUSE, 'subTypes', { typeNames: ['Database'] }),
+    proposal(WAREHOUSE, 'browsePathsV2', { path: [] }),
+    proposal(TX, 'container', { container: WAREHOUSE }),
+    proposal(TX, 'subTypes', { typeNames: ['Table'] }),
+    proposal(TX, 'browsePathsV2', { path: [{ id: WAREHOUSE, urn: WAREHOUSE }] }),
+    proposal(REVENUE, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money the business earns.', termSource: 'INTERNAL' }), // prettier-ignore
+    proposal(ML_PRIMARY_KEY, 'mlPrimaryKeyProperties', { description: 'The account id.', dataType: 'NOMINAL', sources: [USERS] }), // prettier-ignore
+  ];
+}
