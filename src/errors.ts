@@ -34,6 +34,7 @@ export type DiagnosticCode =
   | 'MISSING_DATASET'
   | 'MISSING_COLUMN'
   | 'MISSING_TERM'
+  | 'INVALID_ASPECT'
   | 'UNOWNED_EDGE';
 
 export interface Diagnostic {

@@ -1,9 +1,12 @@
+import type { AspectProblem } from '../datahub/pegasus/schema.js';
+import { describeAspectRefusal, validateAspect } from '../datahub/pegasus/validate-aspect.js';
 import type { Diagnostic } from '../errors.js';
 import type { DesiredState, DesiredTermEdge } from '../model/desired-state.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import type { LiveState } from '../model/live-state.js';
 import { liveColumnTermUrns, liveDatasetTermUrns, schemaFieldPaths } from './diff-term-edges.js';
+import type { Change, Plan } from './types.js';
 
 /**
  * Checks made before any write (architecture.md, section 3.4): every dataset the manifests attach terms to
@@ -74,4 +77,49 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
     });
   }
   return diagnostics;
+}
+
+/**
+ * Every aspect the plan writes through ingestProposal, validated as GMS validates it (DataHub v1.7.0's Pegasus
+ * schemas; see src/datahub/pegasus/validate-aspect.ts), so that a plan GMS would refuse half way through fails
+ * before any write instead. The value checked is the one apply sends: the live aspect with the owned fields
+ * overlaid, audit stamps included. Each refusal is located at the manifest line that declares the change.
+ * Glossary terms created through GraphQL are left to the server: GraphQL builds their aspect itself.
+ */
+export function checkPlannedAspects(
+  plan: Pick<Plan, 'changes'>,
+  validate: (aspectName: string, value: unknown) => readonly AspectProblem[] = validateAspect,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const change of plan.changes) {
+    const written = writtenAspect(change);
+    if (written === undefined) continue;
+    const problems = validate(change.aspect, written);
+    if (problems.length === 0) continue;
+    diagnostics.push({
+      code: 'INVALID_ASPECT',
+      severity: 'error',
+      message:
+        `DataHub would refuse the ${change.aspect} aspect of ${change.urn}: ` +
+        problems
+          .map((problem) => `${problem.path === '' ? '/' : problem.path} ${problem.message}`)
+          .join('; '),
+      ...(change.source === undefined ? {} : { location: change.source }),
+      hint: describeAspectRefusal(change.aspect, problems).split('\n')[0] ?? '',
+    });
+  }
+  return diagnostics;
+}
+
+/** The aspect value a change sends with ingestProposal, or undefined when it writes through GraphQL. */
+function writtenAspect(change: Change): unknown {
+  switch (change.kind) {
+    case 'upsertAspect':
+    case 'status':
+    case 'termEdges':
+    case 'associations':
+      return change.after;
+    case 'createGlossaryTerm':
+      return undefined;
+  }
 }

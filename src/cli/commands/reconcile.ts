@@ -14,7 +14,7 @@ import type { DesiredState } from '../../model/desired-state.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
 import { createPlan } from '../../plan/create-plan.js';
 import { serializePlan } from '../../plan/plan-json.js';
-import { preflight } from '../../plan/preflight.js';
+import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
 import { connect, httpOptionsFrom, type Connection } from '../connect.js';
@@ -131,13 +131,24 @@ export async function makePlan(
       files,
     );
   }
-  return createPlan(state, live, {
+  const plan = createPlan(state, live, {
     toolVersion: VERSION,
     target: connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl,
     git: await readGitProvenance(io.cwd, dir),
     prune: policy.prune,
     maxDeletes: policy.maxDeletes,
   });
+  // The aspects the plan would write, validated as GMS validates them: a refusal fails the plan, not the apply.
+  const refused = sortDiagnostics(checkPlannedAspects(plan));
+  if (refused.length > 0) {
+    throw new DiagnosticsError(
+      'PREFLIGHT_FAILED',
+      refused,
+      `${plural(refused.length, 'problem')} found before writing; nothing was written`,
+      files,
+    );
+  }
+  return plan;
 }
 
 export function requireValid(load: CatalogLoad): DesiredState {
