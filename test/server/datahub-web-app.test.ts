@@ -139,6 +139,9 @@ const REPLAYS: Readonly<Record<string, Replay>> = {
       expect(group.name).toBe('fraud-detector');
       expect(group.description).toBe('Every training run of the card-fraud detector.');
       expect(group.incoming.total).toBe(2);
+      expect(group.properties).toMatchObject({ name: 'fraud-detector' });
+      const owners = group.ownership.owners.map((o: any) => [o.owner.urn, o.ownershipType.info.name]);
+      expect(owners).toContainEqual(['urn:li:corpuser:priya', 'Business Owner']);
     },
   },
   getMLPrimaryKey: {
@@ -175,6 +178,7 @@ const REPLAYS: Readonly<Record<string, Replay>> = {
       expect(term.name).toBe('PII');
       expect(term.parentNodes.nodes.map((n: any) => n.urn)).toEqual([CLASSIFICATION]);
       expect(term.properties.description).toMatch(/^Personally identifiable/);
+      expect(term.properties.createdOn.time).toBeGreaterThan(0);
     },
   },
   getAutoCompleteResults: {

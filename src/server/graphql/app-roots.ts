@@ -11,6 +11,7 @@ import { appConfig } from './app-config.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './datahub-privileges.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 import type { View } from './views/aspect-views.js';
+import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
 
 /** The fields of PlatformPrivileges MeResolver sets, each granted. */
 const PLATFORM_PRIVILEGE_FIELDS = [
@@ -93,6 +94,20 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
         const start = Math.max(0, input.start ?? 0);
         const domains = children.slice(start, start + Math.min(Math.max(0, input.count ?? 20), 1000));
         return { start, count: domains.length, total: children.length, domains };
+      }),
+    /** ListOwnershipTypesResolver: the system types DataHub bootstraps, then any stored ones. */
+    listOwnershipTypes: (args: { input: ListInput }) =>
+      guard(() => {
+        const stored = service.listUrns('ownershipType', 0, 10_000).urns;
+        const all = [...new Set([...Object.keys(SYSTEM_OWNERSHIP_TYPES), ...stored])];
+        const start = Math.max(0, args.input.start ?? 0);
+        const page = all.slice(start, start + Math.min(Math.max(0, args.input.count ?? 20), 1000));
+        return {
+          start,
+          count: page.length,
+          total: all.length,
+          ownershipTypes: page.map((urn) => views.view(urn)),
+        };
       }),
     // A fresh DataHub has no global settings: no default view, doc propagation off, no home page template.
     globalViewsSettings: () => ({ defaultView: null }),

@@ -41,6 +41,8 @@ import {
   whenPresent,
   type View,
 } from './views/aspect-views.js';
+import { browsePathV2 } from './views/browse-paths.js';
+import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
 import {
   chartFields,
   dashboardFields,
@@ -70,6 +72,7 @@ const TYPENAMES: Readonly<Record<string, string>> = {
   dataJob: 'DataJob',
   notebook: 'Notebook',
   schemaField: 'SchemaFieldEntity',
+  ownershipType: 'OwnershipTypeEntity',
 };
 
 const PLATFORM_TYPES = new Set([
@@ -138,6 +141,8 @@ export class EntityViews {
         return this.container(urn);
       case 'domain':
         return this.domain(urn);
+      case 'ownershipType':
+        return this.ownershipType(urn);
       case 'schemaField':
         return this.schemaField(urn, raw.ok ? raw.value.parts : []);
       case 'chart':
@@ -176,6 +181,13 @@ export class EntityViews {
       }) => rawAspects(this.service.aspectsOf(urn), args.input),
       lastIngested: null,
       privileges: allGranted,
+      // BrowsePathsV2Mapper: each entry's id as its name, and the entity it names.
+      browsePathV2: () => ({
+        path: browsePathV2(this.service, urn).map((name) => ({
+          name,
+          entity: () => (parseRawUrn(name).ok && this.service.exists(name) ? this.view(name) : null),
+        })),
+      }),
     };
   }
 
@@ -424,6 +436,7 @@ export class EntityViews {
           groups: () => (strings(aspect['groups']) ?? []).map(this.view),
           customProperties: customProperties(aspect['customProperties'], urn),
           externalUrl: text(aspect['externalUrl']),
+          ...modelNameAndStamps(aspect, this.key(urn)),
         })),
     };
   }
@@ -439,6 +452,9 @@ export class EntityViews {
           description: text(aspect['description']),
           createdAt: number(aspect['createdAt']),
           version: versionTag(aspect['version']),
+          customProperties: customProperties(aspect['customProperties'], urn),
+          externalUrl: text(aspect['externalUrl']),
+          ...modelNameAndStamps(aspect, this.key(urn)),
         })),
     };
   }
@@ -464,7 +480,11 @@ export class EntityViews {
       hierarchicalName: id,
       glossaryTermInfo: () => whenPresent(info(), (aspect) => fields(aspect)),
       properties: () =>
-        whenPresent(info(), (aspect) => ({ ...fields(aspect), name: text(aspect['name']) ?? termName })),
+        whenPresent(info(), (aspect) => ({
+          ...fields(aspect),
+          name: text(aspect['name']) ?? termName,
+          createdOn: () => this.createdOn(urn, 'glossaryTermInfo'),
+        })),
       parentNodes: () => this.parentNodes(text(info()?.['parentNode'])),
       schemaMetadata: (args: { version?: number | null }) =>
         this.schemaMetadata(urn, args.version ?? 0, this.key(urn)),
@@ -481,6 +501,7 @@ export class EntityViews {
           name: text(aspect['name']) ?? id,
           description: text(aspect['definition']),
           customProperties: customProperties(aspect['customProperties'], urn),
+          createdOn: () => this.createdOn(urn, 'glossaryNodeInfo'),
         })),
       parentNodes: () => this.parentNodes(text(info()?.['parentNode'])),
       // GlossaryNode.childrenCount: the terms and nodes whose parentNode is this node (IsPartOf edges).
@@ -653,7 +674,13 @@ export class EntityViews {
         const aspect = this.service.latest(urn, 'domainProperties');
         return aspect === undefined
           ? null
-          : { name: text(aspect['name']) ?? id, description: text(aspect['description']) };
+          : {
+              name: text(aspect['name']) ?? id,
+              description: text(aspect['description']),
+              customProperties: customProperties(aspect['customProperties'], urn),
+              // DomainPropertiesMapper: the aspect's own `created` stamp.
+              createdOn: this.resolvedStamp(aspect['created']),
+            };
       },
       entities: (args: { input?: EntitiesInput | null }) => this.childSearch('domains', urn, args.input),
       parentDomains: () => {
@@ -666,6 +693,24 @@ export class EntityViews {
           parent = text(this.service.latest(parent, 'domainProperties')?.['parentDomain']);
         }
         return { count: domains.length, domains };
+      },
+    };
+  }
+
+  /** OwnershipTypeEntity: its stored info, else the info DataHub bootstraps for the system types. */
+  private ownershipType(urn: string): View {
+    return {
+      ...this.base(urn, 'ownershipType'),
+      type: 'CUSTOM_OWNERSHIP_TYPE',
+      info: () => {
+        const aspect = this.service.latest(urn, 'ownershipTypeInfo');
+        if (aspect === undefined) return SYSTEM_OWNERSHIP_TYPES[urn] ?? null;
+        return {
+          name: stringOr(aspect['name']),
+          description: text(aspect['description']),
+          created: this.resolvedStamp(aspect['created']),
+          lastModified: this.resolvedStamp(aspect['lastModified']),
+        };
       },
     };
   }
@@ -706,6 +751,19 @@ export class EntityViews {
       parent = text(this.service.latest(parent, 'container')?.['container']);
     }
     return { count: containers.length, containers };
+  }
+
+  /** An AuditStamp as DataHub's ResolvedAuditStamp: the actor as a user. */
+  private resolvedStamp(value: JsonValue | undefined): View | null {
+    if (!isJsonObject(value)) return null;
+    const actor = text(value['actor']);
+    return { time: number(value['time']) ?? 0, actor: () => (actor === null ? null : this.view(actor)) };
+  }
+
+  /** ResolvedAuditStamp of when an aspect was first written, as the glossary mappers take it from its envelope. */
+  private createdOn(urn: string, aspectName: string): View | null {
+    const created = this.service.envelopedAspects(urn, [aspectName])[aspectName]?.created;
+    return created === undefined ? null : { time: created.time, actor: () => this.view(created.actor) };
   }
 
   private editableDescription(urn: string, aspectName: string): View | null {
@@ -758,6 +816,25 @@ function schemaFieldType(value: JsonValue | undefined): string {
     Time: 'TIME', Enum: 'ENUM', Null: 'NULL', Map: 'MAP', Array: 'ARRAY', Union: 'UNION', Record: 'STRUCT',
   }; // prettier-ignore
   return known[simple] ?? 'NULL';
+}
+
+/**
+ * What MLModelPropertiesMapper and MLModelGroupPropertiesMapper share: the name (the URN's name when the aspect has
+ * none), the created and lastModified time stamps as audit stamps, and the lineage info (training and downstream
+ * jobs).
+ */
+function modelNameAndStamps(aspect: JsonObject, key: JsonObject): View {
+  const stamp = (value: JsonValue | undefined): View | null =>
+    isJsonObject(value) ? auditStamp(value) : null;
+  return {
+    name: text(aspect['name']) ?? decodeUrnPart(stringOr(key['name'])),
+    created: stamp(aspect['created']),
+    lastModified: stamp(aspect['lastModified']),
+    mlModelLineageInfo: {
+      trainingJobs: strings(aspect['trainingJobs']),
+      downstreamJobs: strings(aspect['downstreamJobs']),
+    },
+  };
 }
 
 function metrics(value: JsonValue | undefined): View[] | null {

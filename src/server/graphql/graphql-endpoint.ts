@@ -110,13 +110,7 @@ async function run(
   if (invalid.length > 0) return { errors: invalid };
   const operation = getOperationAST(document, request.operationName ?? null);
   if (operation !== null && operation !== undefined) {
-    const overLimit = checkQueryLimits(
-      schema,
-      document,
-      operation,
-      request.variables,
-      DATAHUB_QUERY_LIMITS,
-    );
+    const overLimit = checkQueryLimits(schema, document, operation, request.variables, DATAHUB_QUERY_LIMITS);
     if (overLimit !== undefined) return { errors: [overLimit], data: null };
   }
   const args = {

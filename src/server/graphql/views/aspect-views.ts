@@ -4,6 +4,7 @@
  * InstitutionalMemoryMapper, DeprecationMapper, CustomPropertiesMapper, AuditStampMapper). Values that a
  * non-null GraphQL field needs but the aspect lacks get DataHub's defaults, never an error.
  */
+import { ownershipTypeUrn } from './ownership-types.js';
 import { isJsonObject, stableStringify, type JsonObject, type JsonValue } from '../../../model/json.js';
 import { parseRawUrn } from '../../../model/urn.js';
 
@@ -84,6 +85,10 @@ export function ownershipView(
         return {
           owner: () => viewOf(owner['owner'] as string),
           type: type !== null && OWNERSHIP_TYPES.has(type) ? type : null,
+          ownershipType: () => {
+            const typeUrn = ownershipTypeUrn(text(owner['typeUrn']), type);
+            return typeUrn === null ? null : viewOf(typeUrn);
+          },
           source:
             sourceType !== null && OWNERSHIP_SOURCE_TYPES.has(sourceType)
               ? { type: sourceType, url: text(source?.['url']) }
