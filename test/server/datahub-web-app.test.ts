@@ -197,6 +197,9 @@ const REPLAYS: Readonly<Record<string, Replay>> = {
     variables: { input: searchInput('txn', [], 20) },
     expect: (result) => {
       expect(result.searchResults.map((r: any) => r.entity.urn)).toContain(TXN_COUNT);
+      const feature = result.searchResults.find((r: any) => r.entity.urn === TXN_COUNT).entity;
+      expect(feature.upstream.total).toBe(1); // derived from the transactions
+      expect(feature.downstream.total).toBe(2); // consumed by both models
       expect(result.facets.map((f: any) => f.field)).toEqual(
         expect.arrayContaining(['_entityType', 'platform']),
       );

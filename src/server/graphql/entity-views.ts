@@ -41,6 +41,7 @@ import {
   whenPresent,
   type View,
 } from './views/aspect-views.js';
+import { lineageNeighbours } from './lineage-search.js';
 import { browsePathV2 } from './views/browse-paths.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
 import {
@@ -83,6 +84,13 @@ const DATA_TYPES = new Set([
   'USELESS', 'NOMINAL', 'ORDINAL', 'BINARY', 'COUNT', 'TIME', 'INTERVAL', 'IMAGE', 'VIDEO',
   'AUDIO', 'TEXT', 'MAP', 'SEQUENCE', 'SET', 'CONTINUOUS', 'BYTE', 'UNKNOWN',
 ]); // prettier-ignore
+
+interface LineageArgs {
+  readonly direction: 'UPSTREAM' | 'DOWNSTREAM';
+  readonly start?: number | null;
+  readonly count?: number | null;
+  readonly includeGhostEntities?: boolean | null;
+}
 
 export interface RelationshipsArgs {
   readonly input: {
@@ -181,6 +189,8 @@ export class EntityViews {
       }) => rawAspects(this.service.aspectsOf(urn), args.input),
       lastIngested: null,
       privileges: allGranted,
+      // EntityLineageResultResolver: one hop up or down the lineage edges (lineage-search.ts).
+      lineage: (args: { input: LineageArgs }) => this.lineage(urn, args.input),
       // BrowsePathsV2Mapper: each entry's id as its name, and the entity it names.
       browsePathV2: () => ({
         path: browsePathV2(this.service, urn).map((name) => ({
@@ -250,6 +260,29 @@ export class EntityViews {
         direction: input.direction,
         entity: () => this.view(item.urn),
         created: null,
+      })),
+    };
+  }
+
+  private lineage(urn: string, input: LineageArgs): View {
+    const edges = lineageNeighbours(this.service, urn, input.direction, input.includeGhostEntities === true);
+    const start = Math.max(0, input.start ?? 0);
+    const page = edges.slice(start, start + Math.min(Math.max(0, input.count ?? 100), 10_000));
+    return {
+      start,
+      count: page.length,
+      total: edges.length,
+      filtered: 0,
+      relationships: page.map((edge) => ({
+        type: edge.type,
+        entity: () => this.view(edge.urn),
+        degree: 1,
+        createdOn: null,
+        createdActor: null,
+        updatedOn: null,
+        updatedActor: null,
+        isManual: false,
+        paths: [],
       })),
     };
   }

@@ -137,14 +137,23 @@ export class LineageSearch {
   }
 
   private neighbours(urn: string, direction: 'UPSTREAM' | 'DOWNSTREAM', includeRemoved: boolean): string[] {
-    const related = (types: readonly string[], way: 'INCOMING' | 'OUTGOING') =>
-      this.service
-        .relationships({ urn, types, direction: way, start: 0, count: MAX_ENTITIES, includeRemoved })
-        .items.map((item) => item.urn);
-    return direction === 'DOWNSTREAM'
-      ? [...related(SOURCE_IS_DOWNSTREAM, 'INCOMING'), ...related(DESTINATION_IS_DOWNSTREAM, 'OUTGOING')]
-      : [...related(SOURCE_IS_DOWNSTREAM, 'OUTGOING'), ...related(DESTINATION_IS_DOWNSTREAM, 'INCOMING')];
+    return lineageNeighbours(this.service, urn, direction, includeRemoved).map((edge) => edge.urn);
   }
+}
+
+/** The entities one lineage hop from `urn`, with the relationship that links them. */
+export function lineageNeighbours(
+  service: CatalogService,
+  urn: string,
+  direction: 'UPSTREAM' | 'DOWNSTREAM',
+  includeRemoved: boolean,
+): { type: string; urn: string }[] {
+  const related = (types: readonly string[], way: 'INCOMING' | 'OUTGOING') =>
+    service.relationships({ urn, types, direction: way, start: 0, count: MAX_ENTITIES, includeRemoved })
+      .items;
+  return direction === 'DOWNSTREAM'
+    ? [...related(SOURCE_IS_DOWNSTREAM, 'INCOMING'), ...related(DESTINATION_IS_DOWNSTREAM, 'OUTGOING')]
+    : [...related(SOURCE_IS_DOWNSTREAM, 'OUTGOING'), ...related(DESTINATION_IS_DOWNSTREAM, 'INCOMING')];
 }
 
 /** The app's `degree` filter (values `1`, `2`, `3+`), as a test of a degree; undefined when there is none. */
