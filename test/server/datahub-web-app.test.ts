@@ -105,6 +105,7 @@ const REPLAYS: Readonly<Record<string, Replay>> = {
     expect: (me) => {
       expect(me.corpUser).toMatchObject({ urn: ME, username: 'datahub', type: 'CORP_USER' });
       expect(me.corpUser.info.displayName).toBe('DataHub');
+      expect(me.corpUser.settings.appearance.showSimplifiedHomepage).toBe(false);
       expect(Object.values(me.platformPrivileges).every((granted) => granted === true)).toBe(true);
       expect(me.platformPrivileges.manageGlossaries).toBe(true);
     },

@@ -611,7 +611,36 @@ export class EntityViews {
       editableProperties: editable,
       editableInfo: editable,
       status: () => (latest('corpUserStatus')?.['status'] === 'ACTIVE' ? 'ACTIVE' : null),
+      settings: () => this.corpUserSettings(latest('corpUserSettings')),
       isNativeUser: () => latest('corpUserCredentials') !== undefined,
+    };
+  }
+
+  /**
+   * CorpUserMapper.mapCorpUserSettings: always an object, appearance always set (showSimplifiedHomepage from the
+   * showSimplifiedHomepageByDefault flag, false, unless the user chose), the rest only where the aspect has it.
+   */
+  private corpUserSettings(aspect: JsonObject | undefined): View {
+    const appearance = object(aspect?.['appearance']);
+    const views = object(aspect?.['views']);
+    const homePage = object(aspect?.['homePage']);
+    const locale = object(aspect?.['locale']);
+    const defaultView = text(views?.['defaultView']);
+    const template = text(homePage?.['pageTemplate']);
+    return {
+      appearance: {
+        showSimplifiedHomepage: appearance?.['showSimplifiedHomepage'] === true,
+        showThemeV2: appearance === undefined ? null : bool(appearance['showThemeV2']),
+      },
+      views: views === undefined ? null : { defaultView: defaultView === null ? null : { urn: defaultView, type: 'DATAHUB_VIEW' } }, // prettier-ignore
+      homePage:
+        homePage === undefined
+          ? null
+          : {
+              pageTemplate: template === null ? null : { urn: template, type: 'DATAHUB_PAGE_TEMPLATE' },
+              dismissedAnnouncementUrns: strings(homePage['dismissedAnnouncements']),
+            },
+      locale: locale === undefined ? null : { language: text(locale['language']) },
     };
   }
 
