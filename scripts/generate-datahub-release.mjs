@@ -182,9 +182,20 @@ function schemaConverter(models) {
     throw new Error(`${where}: unknown type kind`);
   };
 
-  /** Union member keys of unaliased members: the FQN of a named type, else the type's name. @param {unknown} type */
+  /**
+   * Union member keys of unaliased members, as rest.li's getUnionMemberKey gives them: the FQN of a record, enum
+   * or fixed, the primitive's name, `array` or `map`; a typeref's is that of the type it refers to
+   * (TyperefDataSchema), so union[DatasetUrn] is written `{"string": "urn:li:dataset:..."}`.
+   * @param {unknown} type @returns {string}
+   */
   const memberKey = (type) => {
-    if (typeof type === 'string') return type;
+    if (typeof type === 'string') {
+      const entry = models.get(type);
+      if (entry !== undefined && entry.named.kind === 'typeref') {
+        return memberKey(convertType(entry.named.ref, entry.file, type));
+      }
+      return type;
+    }
     if (typeof type === 'object' && type !== null && 'array' in type) return 'array';
     if (typeof type === 'object' && type !== null && 'map' in type) return 'map';
     problems.push(`a union member must be named, an array, a map or a primitive`);

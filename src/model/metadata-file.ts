@@ -8,7 +8,9 @@
  * `ingest` action receives the same snapshots in Pegasus JSON, which is validated as GMS validates it.
  */
 import { describeAspectRefusal, validateAspect } from '../datahub/pegasus/validate-aspect.js';
-import { fromAvroJson, fromAvroNames, withoutNulls } from './avro-json.js';
+import { ASPECT_SCHEMAS } from '../datahub/generated/aspect-schemas.js';
+import { avroJsonToPegasus } from '../datahub/pegasus/from-avro-json.js';
+import { fromAvroNames, withoutNulls } from './avro-json.js';
 import { isJsonObject, type JsonObject } from './json.js';
 import { parseWireProposal, type Proposal } from './proposal.js';
 import { aspectNameOfFqn, entityHasAspect, isKnownEntityType } from './registry.js';
@@ -64,7 +66,7 @@ function fromProposal(record: JsonObject, encoding: RecordEncoding): Proposal[] 
     {
       ...parsed.value,
       aspect: (avroShaped
-        ? fromAvroJson(parsed.value.aspect)
+        ? avroJsonToPegasus(ASPECT_SCHEMAS, parsed.value.aspectName, parsed.value.aspect)
         : fromAvroNames(parsed.value.aspect)) as JsonObject,
       ...(systemMetadata === undefined || encoding !== 'file'
         ? {}
@@ -104,7 +106,10 @@ function fromSnapshot(record: JsonObject, encoding: RecordEncoding): Proposal[] 
       entityUrn: urn,
       changeType: 'UPSERT',
       aspectName,
-      aspect: (encoding === 'file' ? fromAvroJson(value) : fromAvroNames(value)) as JsonObject,
+      // Avro JSON needs the schema to become Pegasus JSON (unions, aliased unions, wrappers): the release's.
+      aspect: (encoding === 'file'
+        ? avroJsonToPegasus(ASPECT_SCHEMAS, aspectName, value)
+        : fromAvroNames(value)) as JsonObject,
       ...(isJsonObject(systemMetadata)
         ? { systemMetadata: encoding === 'file' ? withoutNulls(systemMetadata) : systemMetadata }
         : {}),

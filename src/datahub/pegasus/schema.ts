@@ -50,7 +50,9 @@ export interface AspectSchemas {
   readonly aspects: Readonly<Record<string, string>>;
   readonly types: Readonly<Record<string, NamedSchema>>;
   /** Compatibility artefacts also list which entities carry the aspects (and their key aspect). */
-  readonly entities?: Readonly<Record<string, { readonly keyAspect: string; readonly aspects: readonly string[] }>>;
+  readonly entities?: Readonly<
+    Record<string, { readonly keyAspect: string; readonly aspects: readonly string[] }>
+  >;
   /** Compatibility artefacts name the requested aspects the release does not have. */
   readonly missingAspects?: readonly string[];
 }

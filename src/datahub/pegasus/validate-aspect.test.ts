@@ -15,7 +15,12 @@ const AUDIT = { time: 0, actor: 'urn:li:corpuser:x' };
 describe('validateAspect (DataHub v1.7.0 schemas)', () => {
   it('accepts a valid aspect, with numbers of any kind in numeric fields (CoercionMode.NORMAL)', () => {
     expect(validateAspect('glossaryTermInfo', { definition: 'd', termSource: 'INTERNAL' })).toEqual([]);
-    expect(validateAspect('status', { removed: false, lifecycleLastUpdated: { time: 1.5, actor: 'urn:li:corpuser:x' } })).toEqual([]);
+    expect(
+      validateAspect('status', {
+        removed: false,
+        lifecycleLastUpdated: { time: 1.5, actor: 'urn:li:corpuser:x' },
+      }),
+    ).toEqual([]);
   });
 
   it('reports a required field without default, but not one with a default', () => {
@@ -33,9 +38,9 @@ describe('validateAspect (DataHub v1.7.0 schemas)', () => {
     expect(validateAspect('status', { removed: 'yes' })).toEqual([
       { path: '/removed', message: 'yes cannot be coerced to Boolean' },
     ]);
-    expect(validateAspect('glossaryTerms', { terms: [], auditStamp: { time: 'now', actor: 'urn:li:corpuser:x' } })).toEqual([
-      { path: '/auditStamp/time', message: 'now cannot be coerced to Long' },
-    ]);
+    expect(
+      validateAspect('glossaryTerms', { terms: [], auditStamp: { time: 'now', actor: 'urn:li:corpuser:x' } }),
+    ).toEqual([{ path: '/auditStamp/time', message: 'now cannot be coerced to Long' }]);
   });
 
   it('reports an unknown enum symbol and wrong container kinds', () => {
@@ -58,21 +63,31 @@ describe('validateAspect (DataHub v1.7.0 schemas)', () => {
       { path: '/sources/0', message: '"Provided urn not-a-urn" is invalid' },
     ]);
     expect(validateAspect('mlFeatureProperties', { sources: ['urn:li:dataset:(a,,b)'] })).toHaveLength(1);
-    expect(validateAspect('mlFeatureProperties', { sources: ['urn:li:corpuser', 'urn:acme:thing:1'] })).toEqual([]);
+    expect(
+      validateAspect('mlFeatureProperties', { sources: ['urn:li:corpuser', 'urn:acme:thing:1'] }),
+    ).toEqual([]);
   });
 
   it('checks union members by key: FQN, alias or primitive name', () => {
     // DataHubViewInfo / StructuredPropertyValueAssignment values are union[string, double].
-    const value = (values: unknown[]) => ({ properties: [{ propertyUrn: 'urn:li:structuredProperty:p', values }] });
+    const value = (values: unknown[]) => ({
+      properties: [{ propertyUrn: 'urn:li:structuredProperty:p', values }],
+    });
     expect(validateAspect('structuredProperties', value([{ string: 'a' }, { double: 1 }]))).toEqual([]);
     expect(validateAspect('structuredProperties', value([{ int: 1 }]))).toEqual([
-      { path: '/properties/0/values/0', message: '"int" is not a member type of union [ "string", "double" ]' },
+      {
+        path: '/properties/0/values/0',
+        message: '"int" is not a member type of union [ "string", "double" ]',
+      },
     ]);
     expect(validateAspect('structuredProperties', value(['a']))).toEqual([
       { path: '/properties/0/values/0', message: 'union type is not backed by a DataMap or null' },
     ]);
     expect(validateAspect('structuredProperties', value([{ string: 'a', double: 1 }]))).toEqual([
-      { path: '/properties/0/values/0', message: 'DataMap should have no more than one entry for a union type' },
+      {
+        path: '/properties/0/values/0',
+        message: 'DataMap should have no more than one entry for a union type',
+      },
     ]);
   });
 
@@ -83,14 +98,18 @@ describe('validateAspect (DataHub v1.7.0 schemas)', () => {
       definition: 'd',
       termSource: 'INTERNAL',
     });
-    expect(validateAspectValue(ASPECT_SCHEMAS, 'glossaryTermInfo', value, { unrecognizedFields: 'DISALLOW' })).toEqual([
-      { path: '/notAField', message: 'unrecognized field found but not allowed' },
-    ]);
+    expect(
+      validateAspectValue(ASPECT_SCHEMAS, 'glossaryTermInfo', value, { unrecognizedFields: 'DISALLOW' }),
+    ).toEqual([{ path: '/notAField', message: 'unrecognized field found but not allowed' }]);
   });
 
   it('visits children before their record and a record’s entries in Java HashMap order', () => {
     // Checked against java.util.HashMap: new HashMap<>() with these puts iterates [name, definition, termSource].
-    expect(javaHashMapOrder(['termSource', 'definition', 'name'])).toEqual(['name', 'definition', 'termSource']);
+    expect(javaHashMapOrder(['termSource', 'definition', 'name'])).toEqual([
+      'name',
+      'definition',
+      'termSource',
+    ]);
     const problems = validateAspect('glossaryTerms', { terms: [{ context: 1 }], auditStamp: {} });
     expect(problems.map((problem) => problem.path)).toEqual([
       '/auditStamp/time',
@@ -109,7 +128,9 @@ describe('validateAspect (DataHub v1.7.0 schemas)', () => {
   });
 
   it('refuses an aspect name it does not know', () => {
-    expect(validateAspect('noSuchAspect', {})).toEqual([{ path: '', message: 'Unknown aspect noSuchAspect' }]);
+    expect(validateAspect('noSuchAspect', {})).toEqual([
+      { path: '', message: 'Unknown aspect noSuchAspect' },
+    ]);
   });
 
   it('validates every aspect of every entity: each schema is complete (no dangling reference)', () => {
@@ -125,7 +146,9 @@ describe('compatibility artefacts', () => {
       const url = new URL(`../../../test/fixtures/datahub-releases/${tag}/aspects.json`, import.meta.url);
       const schemas = JSON.parse(readFileSync(url, 'utf8')) as AspectSchemas;
       expect(schemas.release.tag).toBe(tag);
-      expect(validateAspectValue(schemas, 'glossaryTermInfo', { definition: 'd', termSource: 'INTERNAL' })).toEqual([]);
+      expect(
+        validateAspectValue(schemas, 'glossaryTermInfo', { definition: 'd', termSource: 'INTERNAL' }),
+      ).toEqual([]);
       expect(validateAspectValue(schemas, 'glossaryTermInfo', {})).toHaveLength(2);
     }
   });

@@ -69,7 +69,9 @@ export function validateAspect(aspectName: string, value: unknown): readonly Asp
 
 /** GMS's message for a refusal of this aspect of the reference release (the FQN names the aspect's class). */
 export function describeAspectRefusal(aspectName: string, problems: readonly AspectProblem[]): string {
-  const fqn = Object.hasOwn(ASPECT_SCHEMAS.aspects, aspectName) ? ASPECT_SCHEMAS.aspects[aspectName] : undefined;
+  const fqn = Object.hasOwn(ASPECT_SCHEMAS.aspects, aspectName)
+    ? ASPECT_SCHEMAS.aspects[aspectName]
+    : undefined;
   return formatAspectProblems(fqn ?? aspectName, problems);
 }
 
@@ -130,7 +132,9 @@ class Walker {
       if (typeof schema === 'object' && 'array' in schema) {
         value.forEach((item, index) => this.visit([...path, index], schema.array, item));
       } else if (this.unrecognized === 'DISALLOW') {
-        value.forEach((_item, index) => this.add([...path, index], 'unrecognized field found but not allowed'));
+        value.forEach((_item, index) =>
+          this.add([...path, index], 'unrecognized field found but not allowed'),
+        );
       }
       return;
     }
@@ -139,7 +143,8 @@ class Walker {
       const child = value[key];
       const childType = childSchema(schema, key);
       if (childType !== undefined) this.visit([...path, key], childType, child);
-      else if (this.unrecognized === 'DISALLOW') this.add([...path, key], 'unrecognized field found but not allowed');
+      else if (this.unrecognized === 'DISALLOW')
+        this.add([...path, key], 'unrecognized field found but not allowed');
     }
   }
 
@@ -180,7 +185,8 @@ class Walker {
             path,
             `"${value}" length (${value.length}) is inconsistent with expected fixed size of ${schema.size}`,
           );
-        else if (!isAvroBytes(value)) this.add(path, `"${value}" is not a valid string representation of bytes`);
+        else if (!isAvroBytes(value))
+          this.add(path, `"${value}" is not a valid string representation of bytes`);
         return;
       case 'typeref':
         // deref() never stops at a typeref.
@@ -199,7 +205,11 @@ class Walker {
     }
   }
 
-  private checkUnion(path: readonly (string | number)[], members: readonly { key: string }[], value: unknown): void {
+  private checkUnion(
+    path: readonly (string | number)[],
+    members: readonly { key: string }[],
+    value: unknown,
+  ): void {
     if (value === null) {
       if (!members.some((member) => member.key === 'null'))
         this.add(path, `null is not a member type of union ${describeUnion(members)}`);
@@ -217,7 +227,8 @@ class Walker {
   private checkPrimitive(path: readonly (string | number)[], name: string, value: unknown): void {
     if (name === 'bytes') {
       if (typeof value !== 'string') this.add(path, 'bytes type is not backed by a String or ByteString');
-      else if (!isAvroBytes(value)) this.add(path, `"${value}" is not a valid string representation of bytes`);
+      else if (!isAvroBytes(value))
+        this.add(path, `"${value}" is not a valid string representation of bytes`);
       return;
     }
     if (matchesPrimitive(name, value)) return;
@@ -247,7 +258,10 @@ function matchesPrimitive(name: string, value: unknown): boolean {
 }
 
 /** The schema of a child entry of a DataMap, as ObjectIterator assigns it; undefined for an unrecognized one. */
-function childSchema(schema: Exclude<SchemaType, string> | string | NamedSchema, key: string): SchemaType | undefined {
+function childSchema(
+  schema: Exclude<SchemaType, string> | string | NamedSchema,
+  key: string,
+): SchemaType | undefined {
   if (typeof schema === 'string') return undefined;
   if ('map' in schema) return schema.map;
   if ('union' in schema) return schema.union.find((member) => member.key === key)?.type;
@@ -259,7 +273,9 @@ function childSchema(schema: Exclude<SchemaType, string> | string | NamedSchema,
 function trim(schemas: AspectSchemas, type: SchemaType, value: unknown): unknown {
   let schema: SchemaType | NamedSchema = type;
   while (typeof schema === 'string' && schema.includes('.')) {
-    const named: NamedSchema | undefined = Object.hasOwn(schemas.types, schema) ? schemas.types[schema] : undefined;
+    const named: NamedSchema | undefined = Object.hasOwn(schemas.types, schema)
+      ? schemas.types[schema]
+      : undefined;
     if (named === undefined) return value;
     schema = named.kind === 'typeref' ? named.ref : named;
   }
@@ -314,7 +330,8 @@ export function javaHashMapOrder(keys: readonly string[]): string[] {
   while (keys.length > capacity * 0.75) capacity *= 2;
   const bucket = (key: string): number => {
     let hash = 0;
-    for (let index = 0; index < key.length; index += 1) hash = (Math.imul(31, hash) + key.charCodeAt(index)) | 0;
+    for (let index = 0; index < key.length; index += 1)
+      hash = (Math.imul(31, hash) + key.charCodeAt(index)) | 0;
     return (hash ^ (hash >>> 16)) & (capacity - 1);
   };
   return keys
