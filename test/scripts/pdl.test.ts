@@ -139,7 +139,11 @@ enum Kind {
   C
 }`);
     expect(kind.main).toMatchObject({ kind: 'enum', symbols: ['A', 'B', 'C'] });
-    expect(parsePdl('namespace a\nfixed Md5 16').main).toMatchObject({ kind: 'fixed', fullName: 'a.Md5', size: 16 });
+    expect(parsePdl('namespace a\nfixed Md5 16').main).toMatchObject({
+      kind: 'fixed',
+      fullName: 'a.Md5',
+      size: 16,
+    });
   });
 
   it('reads unions (plain and aliased), maps, defaults and inline named types in the enclosing namespace', () => {
@@ -163,10 +167,18 @@ record R includes Base, x.y.More {
       ],
     });
     expect(aliased).toMatchObject({ optional: true, hasDefault: true, default: { first: 'z' } });
-    expect(aliased?.type).toMatchObject({ kind: 'union', members: [{ alias: 'first' }, { alias: 'second' }] });
+    expect(aliased?.type).toMatchObject({
+      kind: 'union',
+      members: [{ alias: 'first' }, { alias: 'second' }],
+    });
     expect(values).toMatchObject({ hasDefault: true, type: { kind: 'map', values: { kind: 'enum' } } });
     expect(nested?.type).toMatchObject({ kind: 'typeref' });
-    expect(file.named.map((named) => named.fullName).sort()).toEqual(['a.b.Color', 'a.b.Id', 'a.b.Inline', 'a.b.R']);
+    expect(file.named.map((named) => named.fullName).sort()).toEqual([
+      'a.b.Color',
+      'a.b.Id',
+      'a.b.Inline',
+      'a.b.R',
+    ]);
     expect(resolveTypeName('Inline', file)).toBe('a.b.Inline');
     expect(resolveTypeName('Other', file)).toBe('x.y.Other');
   });
