@@ -276,7 +276,17 @@ const REPLAYS: Readonly<Record<string, Replay>> = {
       expect(tag.properties).toMatchObject({ name: 'Production', colorHex: '#2E7D32' });
     },
   },
-  getDataProfiles: { variables: { urn: TX, limit: 1 } },
+  getDataProfiles: {
+    variables: { urn: TX, limit: 1 },
+    expect: (dataset) => {
+      expect(dataset.datasetProfiles).toHaveLength(1);
+      expect(dataset.datasetProfiles[0]).toMatchObject({ rowCount: 1200, columnCount: 6, timestampMillis: TIME_RANGE_START }); // prettier-ignore
+      expect(dataset.datasetProfiles[0].fieldProfiles[0]).toMatchObject({
+        fieldPath: 'amount',
+        max: '990.0',
+      });
+    },
+  },
   getDataset: {
     variables: { urn: TX },
     expect: (dataset) => {
@@ -296,7 +306,11 @@ const REPLAYS: Readonly<Record<string, Replay>> = {
     expect: (dataset) => expect(dataset.schemaMetadata.fields.length).toBeGreaterThan(0),
   },
   getExternalRoles: { variables: { urn: TX } },
-  getOperations: { variables: { urn: TX, limit: 10 } },
+  getOperations: {
+    variables: { urn: TX, limit: 10 },
+    expect: (dataset) =>
+      expect(dataset.operations).toEqual([expect.objectContaining({ operationType: 'INSERT', actor: ME })]),
+  },
   getOperationsStatsBuckets: {
     variables: {
       urn: TX,
@@ -508,6 +522,21 @@ function seedProposals(): unknown[] {
     proposal(TX, 'subTypes', { typeNames: ['Table'] }),
     proposal(TX, 'browsePathsV2', { path: [{ id: WAREHOUSE, urn: WAREHOUSE }] }),
     proposal(REVENUE, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money the business earns.', termSource: 'INTERNAL' }), // prettier-ignore
+    proposal(TX, 'datasetProfile', {
+      timestampMillis: TIME_RANGE_START,
+      partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
+      rowCount: 1200,
+      columnCount: 6,
+      fieldProfiles: [{ fieldPath: 'amount', uniqueCount: 900, nullCount: 0, min: '0.5', max: '990.0' }],
+    }),
+    proposal(TX, 'operation', {
+      timestampMillis: TIME_RANGE_START,
+      lastUpdatedTimestamp: TIME_RANGE_START,
+      operationType: 'INSERT',
+      numAffectedRows: 40,
+      actor: ME,
+      partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
+    }),
     proposal(ML_PRIMARY_KEY, 'mlPrimaryKeyProperties', { description: 'The account id.', dataType: 'NOMINAL', sources: [USERS] }), // prettier-ignore
   ];
 }

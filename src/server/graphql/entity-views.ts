@@ -44,6 +44,7 @@ import {
 import { lineageNeighbours } from './lineage-search.js';
 import { browsePathV2 } from './views/browse-paths.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
+import { datasetProfiles, operations, type TimeseriesArgs } from './views/timeseries-views.js';
 import {
   chartFields,
   dashboardFields,
@@ -323,6 +324,8 @@ export class EntityViews {
           : { description: text(editable['description']), name: text(editable['name']) };
       },
       schemaMetadata: (args: { version?: number | null }) => this.schemaMetadata(urn, args.version ?? 0, key),
+      datasetProfiles: (args: TimeseriesArgs) => datasetProfiles(this.service, urn, args),
+      operations: (args: TimeseriesArgs) => operations(this.service, urn, args),
       viewProperties: () => {
         const view = latest('viewProperties');
         return view === undefined
