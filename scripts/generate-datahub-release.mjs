@@ -60,7 +60,11 @@ function parseArgs(argv) {
     if (arg === '--mirror') args.mirror = value();
     else if (arg === '--out-dir') args.outDir = path.resolve(value());
     else if (arg === '--compat-out') args.compatOut = path.resolve(value());
-    else if (arg === '--aspects') args.aspects = value().split(',').map((item) => item.trim()).filter(Boolean);
+    else if (arg === '--aspects')
+      args.aspects = value()
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
     else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -128,7 +132,8 @@ function readModels(mirror, tag) {
     }
     for (const named of parsed.named) {
       const existing = types.get(named.fullName);
-      if (existing !== undefined) problems.push(`${named.fullName} declared twice: ${existing.path} and ${file}`);
+      if (existing !== undefined)
+        problems.push(`${named.fullName} declared twice: ${existing.path} and ${file}`);
       else types.set(named.fullName, { named, file: parsed, path: file });
     }
   }
@@ -298,7 +303,8 @@ function referencedNames(schema) {
     }
   };
   const named = /** @type {Record<string, unknown>} */ (schema);
-  if (named['kind'] === 'record' && Array.isArray(named['fields'])) for (const field of named['fields']) visit(field.type);
+  if (named['kind'] === 'record' && Array.isArray(named['fields']))
+    for (const field of named['fields']) visit(field.type);
   if (named['kind'] === 'typeref') visit(named['ref']);
   return names;
 }
@@ -363,7 +369,9 @@ function sortKeys(object) {
 
 /** One entry per line: a diff of a generated file shows which entity, aspect or type changed. @param {Record<string, unknown>} entries */
 function objectLiteral(entries) {
-  const lines = Object.entries(entries).map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`);
+  const lines = Object.entries(entries).map(
+    ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)},`,
+  );
   return `{\n${lines.join('\n')}\n}`;
 }
 
@@ -481,7 +489,7 @@ function main() {
     ...header(args.tag, commit, [
       'The Pegasus schema of every aspect of every entity of the DataHub entity registry: aspect name → record FQN,',
       'and every named type (record, enum, typeref, fixed) the aspects reach, referenced by FQN. Record fields',
-      "include the fields of included records, first, as rest.li orders them. Read by src/datahub/pegasus/.",
+      'include the fields of included records, first, as rest.li orders them. Read by src/datahub/pegasus/.',
       `${aspectCount} aspects, ${types.size} named types.`,
     ]),
     "import type { AspectSchemas, NamedSchema } from '../pegasus/schema.js';",

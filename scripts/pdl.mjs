@@ -114,7 +114,9 @@ class Parser {
   /** @param {string} message @returns {never} */
   fail(message) {
     const token = this.peek() ?? this.tokens[this.tokens.length - 1];
-    throw new Error(`line ${token?.line ?? 0}: ${message} (at ${JSON.stringify(token?.text ?? 'end of file')})`);
+    throw new Error(
+      `line ${token?.line ?? 0}: ${message} (at ${JSON.stringify(token?.text ?? 'end of file')})`,
+    );
   }
   /** @param {string} text */
   isPunct(text, offset = 0) {
