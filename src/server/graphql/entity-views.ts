@@ -848,9 +848,14 @@ export interface EntitiesInput {
  * EntityPrivileges of the signed-in user: the embedded catalog's token gives full access, so every privilege the
  * schema's type names is granted, as DataHub's EntityPrivilegesResolver answers for an admin.
  */
-function allGranted(_args: unknown, _context: unknown, info: GraphQLResolveInfo): Record<string, boolean> {
+function allGranted(
+  _args: unknown,
+  _context: unknown,
+  info: GraphQLResolveInfo,
+): Record<string, boolean> | undefined {
   const type = getNamedType(info.returnType);
-  if (!isObjectType(type)) return {};
+  // DataHubPolicy.privileges is the policy's own list, not the user's: absent, as the default resolver answers it.
+  if (!isObjectType(type)) return undefined;
   return Object.fromEntries(
     Object.values(type.getFields())
       .filter((field) => getNamedType(field.type).name === 'Boolean')
