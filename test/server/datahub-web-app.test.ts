@@ -412,6 +412,66 @@ const REPLAYS: Readonly<Record<string, Replay>> = {
   getDataPlatforms: { variables: { urns: [HIVE, 'urn:li:dataPlatform:feast'] } },
 };
 
+/**
+ * Queries of other files of the app that the catalog answers too: the home page's panels (answered as a fresh
+ * DataHub answers them), privileges, entities and lineage, containers. Selected by name.
+ */
+const ALSO_REPLAYED: Readonly<Record<string, Replay>> = {
+  listOwnershipTypes: {
+    variables: { input: { start: 0, count: 10 } },
+    expect: (result) =>
+      expect(result.ownershipTypes.map((t: any) => t.info.name)).toEqual(['Technical Owner', 'Business Owner', 'Data Steward', 'None']), // prettier-ignore
+  },
+  listPosts: {
+    variables: { input: { start: 0, count: 10 } },
+    expect: (result) => expect(result.total).toBe(0),
+  },
+  getQuickFilters: { variables: { input: {} }, expect: (result) => expect(result.quickFilters).toEqual([]) },
+  listRecommendations: {
+    variables: { input: { userUrn: ME, requestContext: { scenario: 'HOME' }, limit: 10 } },
+    expect: (result) => expect(result.modules).toEqual([]),
+  },
+  listMyViews: { variables: { start: 0, count: 10, viewType: 'PERSONAL' }, expect: (r) => expect(r.views).toEqual([]) }, // prettier-ignore
+  listGlobalViews: {
+    variables: { start: 0, count: 10 },
+    expect: (result) => expect(result.views).toEqual([]),
+  },
+  getGrantedPrivileges: {
+    variables: { input: { actorUrn: ME, resourceSpec: { resourceType: 'DATASET', resourceUrn: TX } } },
+    expect: (result) => expect(result.privileges).toEqual(expect.arrayContaining(['EDIT_ENTITY_TAGS', 'VIEW_DATASET_PROFILE'])), // prettier-ignore
+  },
+  getEntity: { variables: { urn: MODEL_11 }, expect: (entity) => expect(entity.urn).toBe(MODEL_11) },
+  getEntities: {
+    variables: { urns: [MODEL_11, TXN_COUNT], checkForExistence: true },
+    expect: (entities) => expect(entities.map((e: any) => e.urn)).toEqual([MODEL_11, TXN_COUNT]),
+  },
+  getLineageCounts: {
+    variables: { urn: TXN_COUNT, separateSiblings: false, excludeUpstream: false, excludeDownstream: false },
+    expect: (entity) => {
+      expect(entity.upstream.total).toBe(1);
+      expect(entity.downstream.total).toBe(2);
+    },
+  },
+  getSearchAcrossLineageCounts: {
+    variables: { urn: TXN_COUNT },
+    expect: (result) => expect(result.total).toBe(1), // upstream: the transactions
+  },
+  getContainer: {
+    variables: { urn: WAREHOUSE },
+    expect: (container) => {
+      expect(container.properties.name).toBe('warehouse');
+      expect(container.entities.total).toBe(1);
+    },
+  },
+  getContainerEntitySummary: {
+    variables: { urn: WAREHOUSE },
+    expect: (result) => {
+      const nested = result.facets.find((f: any) => f.field === '_entityType␞typeNames');
+      expect(nested.aggregations.map((a: any) => a.value)).toContain('DATASET␞Table');
+    },
+  },
+};
+
 /** Queries not replayed, each with why. */
 const NOT_REPLAYED: Readonly<Record<string, string>> = {
   getPresignedUploadUrl:
@@ -441,6 +501,8 @@ describe("DataHub's web-app operations", () => {
 
   it('the replay table covers every query of the replayed files, and nothing else', () => {
     const names = replayedQueries().map((op) => op.name);
+    const elsewhere = readWebAppOperations().filter((op) => ALSO_REPLAYED[op.name] !== undefined);
+    expect(elsewhere.map((op) => op.name).sort()).toEqual(Object.keys(ALSO_REPLAYED).sort());
     expect(names.length).toBeGreaterThan(70);
     expect([...names].sort()).toEqual([...Object.keys(REPLAYS), ...Object.keys(NOT_REPLAYED)].sort());
   });
@@ -468,8 +530,11 @@ describe("DataHub's web-app queries on a seeded catalog", () => {
     cleanup?.();
   });
 
-  for (const op of replayedQueries()) {
-    const replay = REPLAYS[op.name];
+  const also = readWebAppOperations().filter(
+    (op) => op.operation.operation === 'query' && ALSO_REPLAYED[op.name] !== undefined,
+  );
+  for (const op of [...replayedQueries(), ...also]) {
+    const replay = REPLAYS[op.name] ?? ALSO_REPLAYED[op.name];
     if (replay === undefined) continue;
     it(`${op.file} ${op.name}`, async () => {
       const answer = await server.post('/api/graphql', {
