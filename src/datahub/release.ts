@@ -3,6 +3,7 @@
  * src/datahub/ that was taken or generated from DataHub comes from this tag and commit of
  * datahub-project/datahub (read from a git mirror of its release tags). Moving to a newer release is one run
  * of `npm run datahub:update -- <tag>` and a review of its diff (see docs/datahub-release.md).
+ * Written by scripts/update-datahub-release.mjs.
  */
 export const DATAHUB_RELEASE = {
   tag: 'v1.7.0',

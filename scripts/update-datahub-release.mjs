@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * Moves the project to another DataHub release in one command:
+ *
+ *   npm run datahub:update -- <tag> [--mirror <bare-git-dir>]
+ *
+ * 1. src/datahub/release.ts gets the tag and its commit (what /config reports and every header names);
+ * 2. scripts/generate-datahub-release.mjs regenerates the entity registry and the aspect validators;
+ * 3. scripts/vendor-datahub-graphql.mjs vendors the release's GraphQL SDL and its web app's documents.
+ * Then review the diff and run `npm test` (docs/datahub-release.md says what to look at).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const projectRoot = path.resolve(here, '..');
+const args = process.argv.slice(2);
+const tag = args.find((arg, index) => !arg.startsWith('-') && args[index - 1] !== '--mirror');
+const mirrorAt = args.indexOf('--mirror');
+const mirror = path.resolve(
+  mirrorAt >= 0
+    ? (args[mirrorAt + 1] ?? '')
+    : (process.env['DATAHUB_MIRROR'] ?? '/work/.mirror/saxo-datagov+datahub/repo'),
+);
+if (tag === undefined) {
+  console.error('usage: npm run datahub:update -- <tag> [--mirror <bare-git-dir>]');
+  process.exit(1);
+}
+
+const commit = execFileSync('git', ['--git-dir', mirror, 'rev-list', '-n', '1', tag], {
+  encoding: 'utf8',
+}).trim();
+const releaseFile = path.join(projectRoot, 'src/datahub/release.ts');
+writeFileSync(
+  releaseFile,
+  `/**
+ * The DataHub release the embedded catalog implements and the client is built against: every file under
+ * src/datahub/ that was taken or generated from DataHub comes from this tag and commit of
+ * datahub-project/datahub (read from a git mirror of its release tags). Moving to a newer release is one run
+ * of \`npm run datahub:update -- <tag>\` and a review of its diff (see docs/datahub-release.md).
+ * Written by scripts/update-datahub-release.mjs.
+ */
+export const DATAHUB_RELEASE = {
+  tag: '${tag}',
+  commit: '${commit}',
+} as const;
+
+/** The version string GMS reports in \`/config\` (versions["acryldata/datahub"].version). */
+export const DATAHUB_VERSION = DATAHUB_RELEASE.tag;
+`,
+);
+console.log(`src/datahub/release.ts: ${tag} (${commit})`);
+for (const script of ['generate-datahub-release.mjs', 'vendor-datahub-graphql.mjs']) {
+  execFileSync(process.execPath, [path.join(here, script), tag, '--mirror', mirror], { stdio: 'inherit' });
+}
