@@ -6,7 +6,7 @@
  * catalog seeded through the real write paths (the example catalog reconciled, DataHub ingestion output, Rest.li
  * proposals), and must answer without errors and with the seeded data.
  */
-import { validate, print, type OperationDefinitionNode } from 'graphql';
+import { Kind, OperationTypeNode, print, validate, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSchema } from '../../src/server/graphql/graphql-endpoint.js';
 import { copyExample } from '../helpers/catalog-dir.js';
@@ -480,12 +480,12 @@ const NOT_REPLAYED: Readonly<Record<string, string>> = {
 
 function replayedQueries(): WebAppOperation[] {
   const files = new Set(REPLAYED_FILES.map((name) => `${name}.graphql`));
-  return readWebAppOperations().filter((op) => files.has(op.file) && op.operation.operation === 'query');
+  return readWebAppOperations().filter((op) => files.has(op.file) && op.operation.operation === OperationTypeNode.QUERY);
 }
 
 function rootField(operation: OperationDefinitionNode): string {
   const first = operation.selectionSet.selections[0];
-  if (first?.kind !== 'Field') throw new Error(`${operation.name?.value}: no root field`);
+  if (first?.kind !== Kind.FIELD) throw new Error(`${operation.name?.value}: no root field`);
   return first.alias?.value ?? first.name.value;
 }
 
@@ -531,7 +531,7 @@ describe("DataHub's web-app queries on a seeded catalog", () => {
   });
 
   const also = readWebAppOperations().filter(
-    (op) => op.operation.operation === 'query' && ALSO_REPLAYED[op.name] !== undefined,
+    (op) => op.operation.operation === OperationTypeNode.QUERY && ALSO_REPLAYED[op.name] !== undefined,
   );
   for (const op of [...replayedQueries(), ...also]) {
     const replay = REPLAYS[op.name] ?? ALSO_REPLAYED[op.name];
