@@ -57,6 +57,9 @@ import { startTestServer } from '../helpers/server.js';
 
 const FIXTURES = 'test/fixtures/datahub-releases';
 const DOC = 'docs/datahub-versions.md';
+const README = 'README.md';
+const README_START = '<!-- datahub-versions:start -->';
+const README_END = '<!-- datahub-versions:end -->';
 const UPDATE = process.env['UPDATE_DATAHUB_VERSIONS'] === '1';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -532,6 +535,20 @@ describe('the compatibility matrix', () => {
       `${DOC} is stale: regenerate it with UPDATE_DATAHUB_VERSIONS=1 npx vitest run test/compat/datahub-versions.test.ts`,
     ).toBe(computed);
   });
+
+  it(`${README}'s "DataHub versions" table is the one this test computes`, () => {
+    const readme = readFileSync(README, 'utf8');
+    const start = readme.indexOf(README_START);
+    const end = readme.indexOf(README_END);
+    expect(start, `${README} lacks the markers ${README_START} … ${README_END}`).toBeGreaterThanOrEqual(0);
+    const computed = `${README_START}\n${renderReadmeTable([...rows.values()])}\n${README_END}`;
+    const updated = readme.slice(0, start) + computed + readme.slice(end + README_END.length);
+    if (UPDATE) writeFileSync(README, updated);
+    expect(
+      readFileSync(README, 'utf8'),
+      `${README}'s versions table is stale: regenerate it with UPDATE_DATAHUB_VERSIONS=1 npx vitest run test/compat/datahub-versions.test.ts`,
+    ).toBe(updated);
+  });
 });
 
 describe("the embedded catalog's /config", () => {
@@ -590,6 +607,41 @@ function behaviour(feature: Feature): string {
       const { entityType, aspect, lines } = FEATURES[feature];
       return `refuses ${lines}: no \`${aspect}\` aspect on \`${entityType}\``;
     }
+  }
+}
+
+/** The README's short form of the table: what works on each release, what adapts and what is refused. */
+function renderReadmeTable(all: readonly Row[]): string {
+  const lines = all.map((row) => {
+    const { tag, commit } = row.release;
+    const lacking = (Object.keys(FEATURES) as Feature[]).filter((feature) => !supports(tag, feature));
+    const adapts = lacking.filter((feature) => feature === 'proposalHeaders');
+    const refuses = lacking.filter((feature) => feature !== 'proposalHeaders');
+    const works =
+      refuses.length === 0
+        ? 'everything'
+        : `everything but ${refuses.map(shortName).join(', ')} (refused before writing)`;
+    const status =
+      tag === REFERENCE_RELEASE
+        ? `${works} (the reference release)`
+        : adapts.length === 0
+          ? works
+          : `${works}; no conditional writes, so it re-reads versions just before writing`;
+    return `| ${tag} | \`${commit.slice(0, 8)}\` | ${status} |`;
+  });
+  return ['| DataHub | Commit | What the client does |', '|---|---|---|', ...lines].join('\n');
+}
+
+function shortName(feature: Feature): string {
+  switch (feature) {
+    case 'proposalHeaders':
+      return 'conditional writes';
+    case 'tagAttribution':
+      return 'tags';
+    case 'modelGroupLinks':
+    case 'glossaryNodeTags':
+    case 'glossaryTermTags':
+      return FEATURES[feature].lines;
   }
 }
 
