@@ -480,7 +480,9 @@ const NOT_REPLAYED: Readonly<Record<string, string>> = {
 
 function replayedQueries(): WebAppOperation[] {
   const files = new Set(REPLAYED_FILES.map((name) => `${name}.graphql`));
-  return readWebAppOperations().filter((op) => files.has(op.file) && op.operation.operation === OperationTypeNode.QUERY);
+  return readWebAppOperations().filter(
+    (op) => files.has(op.file) && op.operation.operation === OperationTypeNode.QUERY,
+  );
 }
 
 function rootField(operation: OperationDefinitionNode): string {
@@ -551,6 +553,34 @@ describe("DataHub's web-app queries on a seeded catalog", () => {
       replay.expect?.(root);
     });
   }
+});
+
+describe('scrolling as the app does', () => {
+  it('follows nextScrollId through every page once, then stops', async () => {
+    const server = await startTestServer();
+    try {
+      const features = Array.from({ length: 7 }, (_, index) => `urn:li:mlFeature:(scroll,f${index})`);
+      await server.post('/aspects?action=ingestProposalBatch', {
+        proposals: features.map((urn) => proposal(urn, 'mlFeatureProperties', { description: 'scrolled' })),
+      });
+      const seen: string[] = [];
+      let scrollId: string | null = null;
+      for (let pages = 0; pages < 10; pages++) {
+        const answer = await server.graphql(
+          'query($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { nextScrollId count total searchResults { entity { urn } } } }', // prettier-ignore
+          { input: { types: ['MLFEATURE'], query: '*', count: 3, scrollId } },
+        );
+        const page = answer.data.scrollAcrossEntities;
+        expect(page.total).toBe(7);
+        seen.push(...page.searchResults.map((result: any) => result.entity.urn));
+        scrollId = page.nextScrollId;
+        if (scrollId === null) break;
+      }
+      expect([...seen].sort()).toEqual([...features].sort());
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 /** What the example catalog lacks and the app's pages show: users, groups, a domain, a data product, a container,

@@ -12,7 +12,7 @@ import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { entityTypeOfGraphqlType, graphqlEntityType } from '../search/entity-type-names.js';
 import type { EntityViews } from './entity-views.js';
-import type { FacetFilterInput } from './search-resolvers.js';
+import { decodeScrollId, encodeScrollId, type FacetFilterInput } from './search-resolvers.js';
 import type { View } from './views/aspect-views.js';
 
 const SOURCE_IS_DOWNSTREAM = ['DownstreamOf', 'Consumes', 'DerivedFrom', 'TrainedBy'];
@@ -51,10 +51,9 @@ export class LineageSearch {
   }
 
   scroll(input: LineageSearchInput): View {
-    const start = Number.parseInt(input.scrollId ?? '0', 10);
-    const page = this.page(input, Number.isFinite(start) && start > 0 ? start : 0);
+    const page = this.page(input, decodeScrollId(input.scrollId));
     const next = (page['start'] as number) + (page['count'] as number);
-    return { ...page, nextScrollId: next < (page['total'] as number) ? String(next) : null };
+    return { ...page, nextScrollId: next < (page['total'] as number) ? encodeScrollId(next) : null };
   }
 
   private page(input: LineageSearchInput, start: number): View {

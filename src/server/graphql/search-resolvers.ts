@@ -350,11 +350,11 @@ function withCriteria(
 }
 
 /** Scroll ids are the offset of the next page, base64url-encoded so the app treats them as opaque. */
-function encodeScrollId(offset: number): string {
+export function encodeScrollId(offset: number): string {
   return Buffer.from(JSON.stringify({ offset })).toString('base64url');
 }
 
-function decodeScrollId(scrollId: string | null | undefined): number {
+export function decodeScrollId(scrollId: string | null | undefined): number {
   if (scrollId === undefined || scrollId === null || scrollId === '') return 0;
   try {
     const decoded: unknown = JSON.parse(Buffer.from(scrollId, 'base64url').toString('utf8'));
