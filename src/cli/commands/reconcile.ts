@@ -2,6 +2,8 @@ import { escapeControlDeep, escapeJsonControls } from '../../model/escape-contro
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
+import { readServerRelease } from '../../client/datahub-client.js';
+import { refusalsFor } from '../../client/server-capabilities.js';
 import { CatalogError, DiagnosticsError, sortDiagnostics, type Diagnostic } from '../../errors.js';
 import { readChangedFiles, readFilesAtRef, readGitProvenance } from '../../git/git-info.js';
 import {
@@ -119,7 +121,8 @@ export async function makePlan(
   /** The manifest directory (relative to io.cwd): its repository gives the plan its revision. */
   dir: string,
 ): Promise<Plan> {
-  await connection.client.restli.config();
+  // The release is read first (one /config, cached): a plan it cannot take fails here, in --dry-run too.
+  const server = await readServerRelease(connection.client.restli);
   io.stderr.write(`reading ${connection.description}\n`);
   const live = await readLiveState(connection.client.restli, state, { prune: policy.prune });
   const problems = sortDiagnostics(preflight(state, live));
@@ -147,6 +150,10 @@ export async function makePlan(
       `${plural(refused.length, 'problem')} found before writing; nothing was written`,
       files,
     );
+  }
+  const refusals = refusalsFor(server, plan.changes);
+  if (refusals.length > 0) {
+    throw new CatalogError('UNSUPPORTED_SERVER', `${refusals.join('; ')}; nothing was written`);
   }
   return plan;
 }
