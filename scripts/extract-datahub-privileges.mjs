@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates src/server/graphql/datahub-privileges.ts from DataHub's PoliciesConfig.java at a release tag: the
+ * Generates src/datahub/generated/privileges.ts from DataHub's PoliciesConfig.java at a release tag: the
  * platform privileges and the resource privileges per resource type, in DataHub's order, as its AppConfigResolver
  * lists them in appConfig.policiesConfig and as an admin is granted them.
  *
@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 const tag = process.argv[2] ?? 'v1.7.0';
 const gitDir = process.argv[3] ?? '/work/.mirror/saxo-datagov+datahub/repo';
 const FILE = 'metadata-utils/src/main/java/com/linkedin/metadata/authorization/PoliciesConfig.java';
-const OUT = 'src/server/graphql/datahub-privileges.ts';
+const OUT = 'src/datahub/generated/privileges.ts';
 
 const git = (...args) => execFileSync('git', [`--git-dir=${gitDir}`, ...args], { encoding: 'utf8' });
 const commit = git('rev-list', '-n', '1', tag).trim();

@@ -7,7 +7,8 @@
  *
  * 1. src/datahub/release.ts gets the tag and its commit (what /config reports and every header names);
  * 2. scripts/generate-datahub-release.mjs regenerates the entity registry and the aspect validators;
- * 3. scripts/vendor-datahub-graphql.mjs vendors the release's GraphQL SDL and its web app's documents.
+ * 3. scripts/vendor-datahub-graphql.mjs vendors the release's GraphQL SDL and its web app's documents;
+ * 4. scripts/extract-datahub-privileges.mjs lists the release's privileges (PoliciesConfig.java) for `me` and appConfig.
  * Then review the diff and run `npm test` (docs/datahub-release.md says what to look at).
  */
 import { execFileSync } from 'node:child_process';
@@ -53,6 +54,14 @@ export const DATAHUB_VERSION = DATAHUB_RELEASE.tag;
 `,
 );
 console.log(`src/datahub/release.ts: ${tag} (${commit})`);
-for (const script of ['generate-datahub-release.mjs', 'vendor-datahub-graphql.mjs']) {
-  execFileSync(process.execPath, [path.join(here, script), tag, '--mirror', mirror], { stdio: 'inherit' });
+const steps = [
+  ['generate-datahub-release.mjs', tag, '--mirror', mirror],
+  ['vendor-datahub-graphql.mjs', tag, '--mirror', mirror],
+  ['extract-datahub-privileges.mjs', tag, mirror],
+];
+for (const [script, ...scriptArgs] of steps) {
+  execFileSync(process.execPath, [path.join(here, script), ...scriptArgs], {
+    stdio: 'inherit',
+    cwd: projectRoot,
+  });
 }

@@ -16,2203 +16,2167 @@ export interface DataHubResourcePrivileges {
 /** PoliciesConfig.PLATFORM_PRIVILEGES. */
 export const PLATFORM_PRIVILEGES: readonly DataHubPrivilege[] = [
   {
-    type: 'MANAGE_POLICIES',
-    displayName: 'Manage Policies',
-    description:
-      'Create and remove access control policies. Be careful - Actors with this privilege are effectively super users.',
+    "type": "MANAGE_POLICIES",
+    "displayName": "Manage Policies",
+    "description": "Create and remove access control policies. Be careful - Actors with this privilege are effectively super users."
   },
   {
-    type: 'MANAGE_USERS_AND_GROUPS',
-    displayName: 'Manage Users & Groups',
-    description: 'Create, remove, and update users and groups on DataHub.',
+    "type": "MANAGE_USERS_AND_GROUPS",
+    "displayName": "Manage Users & Groups",
+    "description": "Create, remove, and update users and groups on DataHub."
   },
   {
-    type: 'CREATE_USERS_AND_GROUPS',
-    displayName: 'Create Users & Groups',
-    description: 'Create users and groups on DataHub.',
+    "type": "CREATE_USERS_AND_GROUPS",
+    "displayName": "Create Users & Groups",
+    "description": "Create users and groups on DataHub."
   },
   {
-    type: 'UPDATE_USERS_AND_GROUPS',
-    displayName: 'Update Users & Groups',
-    description: 'Update users and groups on DataHub.',
+    "type": "UPDATE_USERS_AND_GROUPS",
+    "displayName": "Update Users & Groups",
+    "description": "Update users and groups on DataHub."
   },
   {
-    type: 'CREATE_USERS',
-    displayName: 'Create Users',
-    description: 'Create users on DataHub.',
+    "type": "CREATE_USERS",
+    "displayName": "Create Users",
+    "description": "Create users on DataHub."
   },
   {
-    type: 'UPDATE_USERS',
-    displayName: 'Update Users',
-    description: 'Update users on DataHub.',
+    "type": "UPDATE_USERS",
+    "displayName": "Update Users",
+    "description": "Update users on DataHub."
   },
   {
-    type: 'CREATE_GROUPS',
-    displayName: 'Create Groups',
-    description: 'Create groups on DataHub.',
+    "type": "CREATE_GROUPS",
+    "displayName": "Create Groups",
+    "description": "Create groups on DataHub."
   },
   {
-    type: 'UPDATE_GROUPS',
-    displayName: 'Update Groups',
-    description: 'Update groups on DataHub.',
+    "type": "UPDATE_GROUPS",
+    "displayName": "Update Groups",
+    "description": "Update groups on DataHub."
   },
   {
-    type: 'VIEW_ANALYTICS',
-    displayName: 'View Analytics',
-    description: 'View the DataHub analytics dashboard.',
+    "type": "VIEW_ANALYTICS",
+    "displayName": "View Analytics",
+    "description": "View the DataHub analytics dashboard."
   },
   {
-    type: 'GET_ANALYTICS_PRIVILEGE',
-    displayName: 'Analytics API access',
-    description: 'API read access to raw analytics data.',
+    "type": "GET_ANALYTICS_PRIVILEGE",
+    "displayName": "Analytics API access",
+    "description": "API read access to raw analytics data."
   },
   {
-    type: 'MANAGE_DOMAINS',
-    displayName: 'Manage Domains',
-    description: 'Create and remove Asset Domains.',
+    "type": "MANAGE_DOMAINS",
+    "displayName": "Manage Domains",
+    "description": "Create and remove Asset Domains."
   },
   {
-    type: 'MANAGE_GLOBAL_ANNOUNCEMENTS',
-    displayName: 'Manage Home Page Posts',
-    description: 'Create and delete home page posts',
+    "type": "MANAGE_GLOBAL_ANNOUNCEMENTS",
+    "displayName": "Manage Home Page Posts",
+    "description": "Create and delete home page posts"
   },
   {
-    type: 'MANAGE_INGESTION',
-    displayName: 'Manage Metadata Ingestion',
-    description: 'Create, remove, and update Metadata Ingestion sources.',
+    "type": "MANAGE_INGESTION",
+    "displayName": "Manage Metadata Ingestion",
+    "description": "Create, remove, and update Metadata Ingestion sources."
   },
   {
-    type: 'MANAGE_SECRETS',
-    displayName: 'Manage Secrets',
-    description: 'Create & remove Secrets stored inside DataHub.',
+    "type": "MANAGE_SECRETS",
+    "displayName": "Manage Secrets",
+    "description": "Create & remove Secrets stored inside DataHub."
   },
   {
-    type: 'GENERATE_PERSONAL_ACCESS_TOKENS',
-    displayName: 'Generate Personal Access Tokens',
-    description: 'Generate personal access tokens for use with DataHub APIs.',
+    "type": "GENERATE_PERSONAL_ACCESS_TOKENS",
+    "displayName": "Generate Personal Access Tokens",
+    "description": "Generate personal access tokens for use with DataHub APIs."
   },
   {
-    type: 'MANAGE_ACCESS_TOKENS',
-    displayName: 'Manage All Access Tokens',
-    description:
-      'Create, list and revoke access tokens on behalf of users in DataHub. Be careful - Actors with this privilege are effectively super users that can impersonate other users.',
+    "type": "MANAGE_ACCESS_TOKENS",
+    "displayName": "Manage All Access Tokens",
+    "description": "Create, list and revoke access tokens on behalf of users in DataHub. Be careful - Actors with this privilege are effectively super users that can impersonate other users."
   },
   {
-    type: 'MANAGE_SERVICE_ACCOUNTS',
-    displayName: 'Manage Service Accounts',
-    description: 'Create, update, and delete service accounts for programmatic API access.',
+    "type": "MANAGE_SERVICE_ACCOUNTS",
+    "displayName": "Manage Service Accounts",
+    "description": "Create, update, and delete service accounts for programmatic API access."
   },
   {
-    type: 'VIEW_TESTS',
-    displayName: 'View Tests',
-    description: 'View Asset Tests.',
+    "type": "VIEW_TESTS",
+    "displayName": "View Tests",
+    "description": "View Asset Tests."
   },
   {
-    type: 'MANAGE_TESTS',
-    displayName: 'Manage Tests',
-    description: 'Create and remove Asset Tests.',
+    "type": "MANAGE_TESTS",
+    "displayName": "Manage Tests",
+    "description": "Create and remove Asset Tests."
   },
   {
-    type: 'MANAGE_GLOSSARIES',
-    displayName: 'Manage Glossaries',
-    description: 'Create, edit, and remove Glossary Entities',
+    "type": "MANAGE_GLOSSARIES",
+    "displayName": "Manage Glossaries",
+    "description": "Create, edit, and remove Glossary Entities"
   },
   {
-    type: 'MANAGE_USER_CREDENTIALS',
-    displayName: 'Manage User Credentials',
-    description:
-      'Manage credentials for native DataHub users, including inviting new users and resetting passwords',
+    "type": "MANAGE_USER_CREDENTIALS",
+    "displayName": "Manage User Credentials",
+    "description": "Manage credentials for native DataHub users, including inviting new users and resetting passwords"
   },
   {
-    type: 'MANAGE_TAGS',
-    displayName: 'Manage Tags',
-    description: 'Create and remove Tags.',
+    "type": "MANAGE_TAGS",
+    "displayName": "Manage Tags",
+    "description": "Create and remove Tags."
   },
   {
-    type: 'VIEW_MANAGE_TAGS',
-    displayName: 'View Manage Tags',
-    description: "View the 'Manage Tags' page.",
+    "type": "VIEW_MANAGE_TAGS",
+    "displayName": "View Manage Tags",
+    "description": "View the 'Manage Tags' page."
   },
   {
-    type: 'CREATE_TAGS',
-    displayName: 'Create Tags',
-    description: 'Create new Tags.',
+    "type": "CREATE_TAGS",
+    "displayName": "Create Tags",
+    "description": "Create new Tags."
   },
   {
-    type: 'CREATE_DOMAINS',
-    displayName: 'Create Domains',
-    description: 'Create new Domains.',
+    "type": "CREATE_DOMAINS",
+    "displayName": "Create Domains",
+    "description": "Create new Domains."
   },
   {
-    type: 'CREATE_LOGICAL_MODELS',
-    displayName: 'Create Logical Models',
-    description: 'Create new Logical Models.',
+    "type": "CREATE_LOGICAL_MODELS",
+    "displayName": "Create Logical Models",
+    "description": "Create new Logical Models."
   },
   {
-    type: 'CREATE_GLOBAL_ANNOUNCEMENTS',
-    displayName: 'Create Global Announcements',
-    description: 'Create new Global Announcements.',
+    "type": "CREATE_GLOBAL_ANNOUNCEMENTS",
+    "displayName": "Create Global Announcements",
+    "description": "Create new Global Announcements."
   },
   {
-    type: 'MANAGE_GLOBAL_VIEWS',
-    displayName: 'Manage Public Views',
-    description: 'Create, update, and delete any Public (shared) Views.',
+    "type": "MANAGE_GLOBAL_VIEWS",
+    "displayName": "Manage Public Views",
+    "description": "Create, update, and delete any Public (shared) Views."
   },
   {
-    type: 'MANAGE_GLOBAL_OWNERSHIP_TYPES',
-    displayName: 'Manage Ownership Types',
-    description: 'Create, update and delete Ownership Types.',
+    "type": "MANAGE_GLOBAL_OWNERSHIP_TYPES",
+    "displayName": "Manage Ownership Types",
+    "description": "Create, update and delete Ownership Types."
   },
   {
-    type: 'MANAGE_GLOBAL_SETTINGS',
-    displayName: 'Manage Platform Settings',
-    description: 'View and change platform-level settings, like integrations & notifications.',
+    "type": "MANAGE_GLOBAL_SETTINGS",
+    "displayName": "Manage Platform Settings",
+    "description": "View and change platform-level settings, like integrations & notifications."
   },
   {
-    type: 'CREATE_BUSINESS_ATTRIBUTE',
-    displayName: 'Create Business Attribute',
-    description: 'Create new Business Attribute.',
+    "type": "CREATE_BUSINESS_ATTRIBUTE",
+    "displayName": "Create Business Attribute",
+    "description": "Create new Business Attribute."
   },
   {
-    type: 'MANAGE_BUSINESS_ATTRIBUTE',
-    displayName: 'Manage Business Attribute',
-    description: 'Create, update, delete Business Attribute',
+    "type": "MANAGE_BUSINESS_ATTRIBUTE",
+    "displayName": "Manage Business Attribute",
+    "description": "Create, update, delete Business Attribute"
   },
   {
-    type: 'MANAGE_CONNECTIONS',
-    displayName: 'Manage Connections',
-    description: 'Manage connections to external DataHub platforms.',
+    "type": "MANAGE_CONNECTIONS",
+    "displayName": "Manage Connections",
+    "description": "Manage connections to external DataHub platforms."
   },
   {
-    type: 'MANAGE_STRUCTURED_PROPERTIES',
-    displayName: 'Manage Structured Properties',
-    description: 'Manage structured properties in your instance.',
+    "type": "MANAGE_STRUCTURED_PROPERTIES",
+    "displayName": "Manage Structured Properties",
+    "description": "Manage structured properties in your instance."
   },
   {
-    type: 'MANAGE_DOCUMENTS',
-    displayName: 'Manage Documents',
-    description: 'Manage documents in DataHub',
+    "type": "MANAGE_DOCUMENTS",
+    "displayName": "Manage Documents",
+    "description": "Manage documents in DataHub"
   },
   {
-    type: 'VIEW_STRUCTURED_PROPERTIES_PAGE',
-    displayName: 'View Structured Properties',
-    description: 'View structured properties in your instance.',
+    "type": "VIEW_STRUCTURED_PROPERTIES_PAGE",
+    "displayName": "View Structured Properties",
+    "description": "View structured properties in your instance."
   },
   {
-    type: 'MANAGE_DOCUMENTATION_FORMS',
-    displayName: 'Manage Documentation Forms',
-    description: 'Manage forms assigned to assets to assist in documentation efforts.',
+    "type": "MANAGE_DOCUMENTATION_FORMS",
+    "displayName": "Manage Documentation Forms",
+    "description": "Manage forms assigned to assets to assist in documentation efforts."
   },
   {
-    type: 'MANAGE_FEATURES',
-    displayName: 'Manage Features',
-    description: 'Umbrella privilege to manage all features.',
+    "type": "MANAGE_FEATURES",
+    "displayName": "Manage Features",
+    "description": "Umbrella privilege to manage all features."
   },
   {
-    type: 'MANAGE_SYSTEM_OPERATIONS',
-    displayName: 'Manage System Operations',
-    description: 'Allow access to all system operations/management APIs and controls.',
+    "type": "MANAGE_SYSTEM_OPERATIONS",
+    "displayName": "Manage System Operations",
+    "description": "Allow access to all system operations/management APIs and controls."
   },
   {
-    type: 'GET_PLATFORM_EVENTS',
-    displayName: 'Get Platform Events',
-    description:
-      'The ability to use the Events API to read Platform Events - Entity Change Events and Notification Request Events.',
+    "type": "GET_PLATFORM_EVENTS",
+    "displayName": "Get Platform Events",
+    "description": "The ability to use the Events API to read Platform Events - Entity Change Events and Notification Request Events."
   },
   {
-    type: 'GET_METADATA_CHANGE_LOG_EVENTS',
-    displayName: 'Get Metadata Change Log Events',
-    description:
-      'The ability to use the Events API to read Metadata Change Log, or all low-level Metadata Change Events.',
+    "type": "GET_METADATA_CHANGE_LOG_EVENTS",
+    "displayName": "Get Metadata Change Log Events",
+    "description": "The ability to use the Events API to read Metadata Change Log, or all low-level Metadata Change Events."
   },
   {
-    type: 'MANAGE_HOME_PAGE_TEMPLATES',
-    displayName: 'Manage Home Page Templates',
-    description:
-      'Privilege allowing users to manage the default home page template and the global modules in it.',
+    "type": "MANAGE_HOME_PAGE_TEMPLATES",
+    "displayName": "Manage Home Page Templates",
+    "description": "Privilege allowing users to manage the default home page template and the global modules in it."
   },
   {
-    type: 'GET_TOPIC_EVENTS',
-    displayName: 'Get Topic Events',
-    description: 'The ability to use the Events API to read events from custom Kafka topics.',
-  },
+    "type": "GET_TOPIC_EVENTS",
+    "displayName": "Get Topic Events",
+    "description": "The ability to use the Events API to read events from custom Kafka topics."
+  }
 ];
 
 /** PoliciesConfig.RESOURCE_PRIVILEGES: each entity resource type, then "all" (every one of them). */
 export const RESOURCE_PRIVILEGES: readonly DataHubResourcePrivileges[] = [
   {
-    resourceType: 'dataset',
-    resourceTypeDisplayName: 'Datasets',
-    privileges: [
+    "resourceType": "dataset",
+    "resourceTypeDisplayName": "Datasets",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
       },
       {
-        type: 'VIEW_DATASET_USAGE',
-        displayName: 'View Dataset Usage',
-        description:
-          'The ability to access dataset usage information (includes usage statistics and queries).',
+        "type": "VIEW_DATASET_USAGE",
+        "displayName": "View Dataset Usage",
+        "description": "The ability to access dataset usage information (includes usage statistics and queries)."
       },
       {
-        type: 'VIEW_DATASET_PROFILE',
-        displayName: 'View Dataset Profile',
-        description: 'The ability to access dataset profile (snapshot statistics)',
+        "type": "VIEW_DATASET_PROFILE",
+        "displayName": "View Dataset Profile",
+        "description": "The ability to access dataset profile (snapshot statistics)"
       },
       {
-        type: 'VIEW_DATASET_OPERATIONS',
-        displayName: 'View Dataset Operations',
-        description: 'The ability to access dataset operations (changes to dataset)',
+        "type": "VIEW_DATASET_OPERATIONS",
+        "displayName": "View Dataset Operations",
+        "description": "The ability to access dataset operations (changes to dataset)"
       },
       {
-        type: 'EDIT_DATASET_COL_DESCRIPTION',
-        displayName: 'Edit Dataset Column Descriptions',
-        description: 'The ability to edit the column (field) descriptions associated with a dataset schema.',
+        "type": "EDIT_DATASET_COL_DESCRIPTION",
+        "displayName": "Edit Dataset Column Descriptions",
+        "description": "The ability to edit the column (field) descriptions associated with a dataset schema."
       },
       {
-        type: 'EDIT_DATASET_COL_TAGS',
-        displayName: 'Edit Dataset Column Tags',
-        description: 'The ability to edit the column (field) tags associated with a dataset schema.',
+        "type": "EDIT_DATASET_COL_TAGS",
+        "displayName": "Edit Dataset Column Tags",
+        "description": "The ability to edit the column (field) tags associated with a dataset schema."
       },
       {
-        type: 'EDIT_DATASET_COL_GLOSSARY_TERMS',
-        displayName: 'Edit Dataset Column Glossary Terms',
-        description:
-          'The ability to edit the column (field) glossary terms associated with a dataset schema.',
+        "type": "EDIT_DATASET_COL_GLOSSARY_TERMS",
+        "displayName": "Edit Dataset Column Glossary Terms",
+        "description": "The ability to edit the column (field) glossary terms associated with a dataset schema."
       },
       {
-        type: 'EDIT_ENTITY_ASSERTIONS',
-        displayName: 'Edit Assertions',
-        description: 'The ability to add and remove assertions from an entity.',
+        "type": "EDIT_ENTITY_ASSERTIONS",
+        "displayName": "Edit Assertions",
+        "description": "The ability to add and remove assertions from an entity."
       },
       {
-        type: 'EDIT_LINEAGE',
-        displayName: 'Edit Lineage',
-        description: 'The ability to add and remove lineage edges for this entity.',
+        "type": "EDIT_LINEAGE",
+        "displayName": "Edit Lineage",
+        "description": "The ability to add and remove lineage edges for this entity."
       },
       {
-        type: 'EDIT_ENTITY_EMBED',
-        displayName: 'Edit Embedded Content',
-        description: 'The ability to edit the embedded content for an entity.',
+        "type": "EDIT_ENTITY_EMBED",
+        "displayName": "Edit Embedded Content",
+        "description": "The ability to edit the embedded content for an entity."
       },
       {
-        type: 'EDIT_ENTITY_QUERIES',
-        displayName: 'Edit Dataset Queries',
-        description: 'The ability to edit the Queries for a Dataset.',
+        "type": "EDIT_ENTITY_QUERIES",
+        "displayName": "Edit Dataset Queries",
+        "description": "The ability to edit the Queries for a Dataset."
       },
       {
-        type: 'DATA_READ_ONLY',
-        displayName: 'Iceberg Catalog Read only data-access',
-        description: 'The ability to read the data in a dataset.',
+        "type": "DATA_READ_ONLY",
+        "displayName": "Iceberg Catalog Read only data-access",
+        "description": "The ability to read the data in a dataset."
       },
       {
-        type: 'DATA_READ_WRITE',
-        displayName: 'Iceberg Catalog Read-write data-access',
-        description: 'The ability to read & write the data in a dataset.',
+        "type": "DATA_READ_WRITE",
+        "displayName": "Iceberg Catalog Read-write data-access",
+        "description": "The ability to read & write the data in a dataset."
       },
       {
-        type: 'EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE',
-        displayName: 'Edit Dataset Column Business Attribute',
-        description:
-          'The ability to edit the column (field) Business Attribute associated with a dataset schema.',
-      },
-    ],
+        "type": "EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE",
+        "displayName": "Edit Dataset Column Business Attribute",
+        "description": "The ability to edit the column (field) Business Attribute associated with a dataset schema."
+      }
+    ]
   },
   {
-    resourceType: 'dashboard',
-    resourceTypeDisplayName: 'Dashboards',
-    privileges: [
+    "resourceType": "dashboard",
+    "resourceTypeDisplayName": "Dashboards",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
       },
       {
-        type: 'EDIT_LINEAGE',
-        displayName: 'Edit Lineage',
-        description: 'The ability to add and remove lineage edges for this entity.',
+        "type": "EDIT_LINEAGE",
+        "displayName": "Edit Lineage",
+        "description": "The ability to add and remove lineage edges for this entity."
       },
       {
-        type: 'EDIT_ENTITY_EMBED',
-        displayName: 'Edit Embedded Content',
-        description: 'The ability to edit the embedded content for an entity.',
-      },
-    ],
+        "type": "EDIT_ENTITY_EMBED",
+        "displayName": "Edit Embedded Content",
+        "description": "The ability to edit the embedded content for an entity."
+      }
+    ]
   },
   {
-    resourceType: 'chart',
-    resourceTypeDisplayName: 'Charts',
-    privileges: [
+    "resourceType": "chart",
+    "resourceTypeDisplayName": "Charts",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
       },
       {
-        type: 'EDIT_LINEAGE',
-        displayName: 'Edit Lineage',
-        description: 'The ability to add and remove lineage edges for this entity.',
+        "type": "EDIT_LINEAGE",
+        "displayName": "Edit Lineage",
+        "description": "The ability to add and remove lineage edges for this entity."
       },
       {
-        type: 'EDIT_ENTITY_EMBED',
-        displayName: 'Edit Embedded Content',
-        description: 'The ability to edit the embedded content for an entity.',
-      },
-    ],
+        "type": "EDIT_ENTITY_EMBED",
+        "displayName": "Edit Embedded Content",
+        "description": "The ability to edit the embedded content for an entity."
+      }
+    ]
   },
   {
-    resourceType: 'dataFlow',
-    resourceTypeDisplayName: 'Data Pipelines',
-    privileges: [
+    "resourceType": "dataFlow",
+    "resourceTypeDisplayName": "Data Pipelines",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
-      },
-    ],
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
+      }
+    ]
   },
   {
-    resourceType: 'dataJob',
-    resourceTypeDisplayName: 'Data Tasks',
-    privileges: [
+    "resourceType": "dataJob",
+    "resourceTypeDisplayName": "Data Tasks",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
       },
       {
-        type: 'EDIT_LINEAGE',
-        displayName: 'Edit Lineage',
-        description: 'The ability to add and remove lineage edges for this entity.',
-      },
-    ],
+        "type": "EDIT_LINEAGE",
+        "displayName": "Edit Lineage",
+        "description": "The ability to add and remove lineage edges for this entity."
+      }
+    ]
   },
   {
-    resourceType: 'dataProcessInstance',
-    resourceTypeDisplayName: 'Data Task/Pipeline Runs',
-    privileges: [
+    "resourceType": "dataProcessInstance",
+    "resourceTypeDisplayName": "Data Task/Pipeline Runs",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
-      },
-    ],
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
+      }
+    ]
   },
   {
-    resourceType: 'tag',
-    resourceTypeDisplayName: 'Tags',
-    privileges: [
+    "resourceType": "tag",
+    "resourceTypeDisplayName": "Tags",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_TAG_COLOR',
-        displayName: 'Edit Tag Color',
-        description: 'The ability to change the color of a Tag.',
+        "type": "EDIT_TAG_COLOR",
+        "displayName": "Edit Tag Color",
+        "description": "The ability to change the color of a Tag."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'container',
-    resourceTypeDisplayName: 'Containers',
-    privileges: [
+    "resourceType": "container",
+    "resourceTypeDisplayName": "Containers",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
       },
       {
-        type: 'DATA_MANAGE_NAMESPACES',
-        displayName: 'Manage Iceberg Namespaces',
-        description: 'The ability to create and drop Iceberg namespaces registered in DataHub.',
+        "type": "DATA_MANAGE_NAMESPACES",
+        "displayName": "Manage Iceberg Namespaces",
+        "description": "The ability to create and drop Iceberg namespaces registered in DataHub."
       },
       {
-        type: 'DATA_MANAGE_TABLES',
-        displayName: 'Manage Iceberg Tables',
-        description: 'The ability to create and drop Iceberg tables registered in DataHub.',
+        "type": "DATA_MANAGE_TABLES",
+        "displayName": "Manage Iceberg Tables",
+        "description": "The ability to create and drop Iceberg tables registered in DataHub."
       },
       {
-        type: 'DATA_MANAGE_VIEWS',
-        displayName: 'Manage Iceberg Views',
-        description: 'The ability to create and drop views registered in DataHub.',
+        "type": "DATA_MANAGE_VIEWS",
+        "displayName": "Manage Iceberg Views",
+        "description": "The ability to create and drop views registered in DataHub."
       },
       {
-        type: 'DATA_LIST_ENTITIES',
-        displayName: 'List Iceberg Tables, Views & Namespaces',
-        description: 'The ability to list Iceberg tables, views and namespaces registered in DataHub.',
-      },
-    ],
+        "type": "DATA_LIST_ENTITIES",
+        "displayName": "List Iceberg Tables, Views & Namespaces",
+        "description": "The ability to list Iceberg tables, views and namespaces registered in DataHub."
+      }
+    ]
   },
   {
-    resourceType: 'domain',
-    resourceTypeDisplayName: 'Domains',
-    privileges: [
+    "resourceType": "domain",
+    "resourceTypeDisplayName": "Domains",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'MANAGE_DATA_PRODUCTS',
-        displayName: 'Manage Data Products',
-        description: 'The ability to create, edit, and delete Data Products within a Domain',
+        "type": "MANAGE_DATA_PRODUCTS",
+        "displayName": "Manage Data Products",
+        "description": "The ability to create, edit, and delete Data Products within a Domain"
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'glossaryTerm',
-    resourceTypeDisplayName: 'Glossary Terms',
-    privileges: [
+    "resourceType": "glossaryTerm",
+    "resourceTypeDisplayName": "Glossary Terms",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'glossaryNode',
-    resourceTypeDisplayName: 'Glossary Term Groups',
-    privileges: [
+    "resourceType": "glossaryNode",
+    "resourceTypeDisplayName": "Glossary Term Groups",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'MANAGE_GLOSSARY_CHILDREN',
-        displayName: 'Manage Direct Glossary Children',
-        description: 'The ability to create and delete the direct children of this entity.',
+        "type": "MANAGE_GLOSSARY_CHILDREN",
+        "displayName": "Manage Direct Glossary Children",
+        "description": "The ability to create and delete the direct children of this entity."
       },
       {
-        type: 'MANAGE_ALL_GLOSSARY_CHILDREN',
-        displayName: 'Manage All Glossary Children',
-        description: 'The ability to create and delete everything underneath this entity.',
+        "type": "MANAGE_ALL_GLOSSARY_CHILDREN",
+        "displayName": "Manage All Glossary Children",
+        "description": "The ability to create and delete everything underneath this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'document',
-    resourceTypeDisplayName: 'Documents',
-    privileges: [
+    "resourceType": "document",
+    "resourceTypeDisplayName": "Documents",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'MANAGE_DOCUMENTS',
-        displayName: 'Manage Documents',
-        description: 'Manage documents in DataHub',
-      },
-    ],
+        "type": "MANAGE_DOCUMENTS",
+        "displayName": "Manage Documents",
+        "description": "Manage documents in DataHub"
+      }
+    ]
   },
   {
-    resourceType: 'corpGroup',
-    resourceTypeDisplayName: 'Groups',
-    privileges: [
+    "resourceType": "corpGroup",
+    "resourceTypeDisplayName": "Groups",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_GROUP_MEMBERS',
-        displayName: 'Edit Group Members',
-        description: 'The ability to add and remove members to a group.',
+        "type": "EDIT_GROUP_MEMBERS",
+        "displayName": "Edit Group Members",
+        "description": "The ability to add and remove members to a group."
       },
       {
-        type: 'EDIT_CONTACT_INFO',
-        displayName: 'Edit Contact Information',
-        description: 'The ability to change the contact information such as email & chat handles.',
+        "type": "EDIT_CONTACT_INFO",
+        "displayName": "Edit Contact Information",
+        "description": "The ability to change the contact information such as email & chat handles."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'corpuser',
-    resourceTypeDisplayName: 'Users',
-    privileges: [
+    "resourceType": "corpuser",
+    "resourceTypeDisplayName": "Users",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_CONTACT_INFO',
-        displayName: 'Edit Contact Information',
-        description: 'The ability to change the contact information such as email & chat handles.',
+        "type": "EDIT_CONTACT_INFO",
+        "displayName": "Edit Contact Information",
+        "description": "The ability to change the contact information such as email & chat handles."
       },
       {
-        type: 'EDIT_USER_PROFILE',
-        displayName: 'Edit User Profile',
-        description:
-          "The ability to change the user's profile including display name, bio, title, profile image, etc.",
+        "type": "EDIT_USER_PROFILE",
+        "displayName": "Edit User Profile",
+        "description": "The ability to change the user's profile including display name, bio, title, profile image, etc."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'notebook',
-    resourceTypeDisplayName: 'Notebook',
-    privileges: [
+    "resourceType": "notebook",
+    "resourceTypeDisplayName": "Notebook",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
-      },
-    ],
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
+      }
+    ]
   },
   {
-    resourceType: 'dataProduct',
-    resourceTypeDisplayName: 'Data Products',
-    privileges: [
+    "resourceType": "dataProduct",
+    "resourceTypeDisplayName": "Data Products",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'erModelRelationship',
-    resourceTypeDisplayName: 'ERModelRelationship',
-    privileges: [
+    "resourceType": "erModelRelationship",
+    "resourceTypeDisplayName": "ERModelRelationship",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
-      },
-    ],
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
+      }
+    ]
   },
   {
-    resourceType: 'businessAttribute',
-    resourceTypeDisplayName: 'Business Attribute',
-    privileges: [
+    "resourceType": "businessAttribute",
+    "resourceTypeDisplayName": "Business Attribute",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
-      },
-    ],
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
+      }
+    ]
   },
   {
-    resourceType: 'structuredProperty',
-    resourceTypeDisplayName: 'Structured Properties',
-    privileges: [
+    "resourceType": "structuredProperty",
+    "resourceTypeDisplayName": "Structured Properties",
+    "privileges": [
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
-      },
-    ],
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
+      }
+    ]
   },
   {
-    resourceType: 'Ingestion Source',
-    resourceTypeDisplayName: 'Privileges for Ingestion sources',
-    privileges: [
+    "resourceType": "Ingestion Source",
+    "resourceTypeDisplayName": "Privileges for Ingestion sources",
+    "privileges": [
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'EXECUTE_ENTITY',
-        displayName: 'Execute Entity',
-        description: 'The ability to execute an Entity.',
-      },
-    ],
+        "type": "EXECUTE_ENTITY",
+        "displayName": "Execute Entity",
+        "description": "The ability to execute an Entity."
+      }
+    ]
   },
   {
-    resourceType: 'versionSet',
-    resourceTypeDisplayName: 'Version Set',
-    privileges: [
+    "resourceType": "versionSet",
+    "resourceTypeDisplayName": "Version Set",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
-      },
-    ],
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
+      }
+    ]
   },
   {
-    resourceType: 'dataPlatformInstance',
-    resourceTypeDisplayName: 'Data Platform Instance',
-    privileges: [
+    "resourceType": "dataPlatformInstance",
+    "resourceTypeDisplayName": "Data Platform Instance",
+    "privileges": [
       {
-        type: 'DATA_READ_ONLY',
-        displayName: 'Iceberg Catalog Read only data-access',
-        description: 'The ability to read the data in a dataset.',
+        "type": "DATA_READ_ONLY",
+        "displayName": "Iceberg Catalog Read only data-access",
+        "description": "The ability to read the data in a dataset."
       },
       {
-        type: 'DATA_READ_WRITE',
-        displayName: 'Iceberg Catalog Read-write data-access',
-        description: 'The ability to read & write the data in a dataset.',
+        "type": "DATA_READ_WRITE",
+        "displayName": "Iceberg Catalog Read-write data-access",
+        "description": "The ability to read & write the data in a dataset."
       },
       {
-        type: 'DATA_MANAGE_VIEWS',
-        displayName: 'Manage Iceberg Views',
-        description: 'The ability to create and drop views registered in DataHub.',
+        "type": "DATA_MANAGE_VIEWS",
+        "displayName": "Manage Iceberg Views",
+        "description": "The ability to create and drop views registered in DataHub."
       },
       {
-        type: 'DATA_MANAGE_TABLES',
-        displayName: 'Manage Iceberg Tables',
-        description: 'The ability to create and drop Iceberg tables registered in DataHub.',
+        "type": "DATA_MANAGE_TABLES",
+        "displayName": "Manage Iceberg Tables",
+        "description": "The ability to create and drop Iceberg tables registered in DataHub."
       },
       {
-        type: 'DATA_MANAGE_NAMESPACES',
-        displayName: 'Manage Iceberg Namespaces',
-        description: 'The ability to create and drop Iceberg namespaces registered in DataHub.',
+        "type": "DATA_MANAGE_NAMESPACES",
+        "displayName": "Manage Iceberg Namespaces",
+        "description": "The ability to create and drop Iceberg namespaces registered in DataHub."
       },
       {
-        type: 'DATA_LIST_ENTITIES',
-        displayName: 'List Iceberg Tables, Views & Namespaces',
-        description: 'The ability to list Iceberg tables, views and namespaces registered in DataHub.',
-      },
-    ],
+        "type": "DATA_LIST_ENTITIES",
+        "displayName": "List Iceberg Tables, Views & Namespaces",
+        "description": "The ability to list Iceberg tables, views and namespaces registered in DataHub."
+      }
+    ]
   },
   {
-    resourceType: 'application',
-    resourceTypeDisplayName: 'Applications',
-    privileges: [
+    "resourceType": "application",
+    "resourceTypeDisplayName": "Applications",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'Views',
-    resourceTypeDisplayName: 'DataHub Views',
-    privileges: [
+    "resourceType": "Views",
+    "resourceTypeDisplayName": "DataHub Views",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
-      },
-    ],
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
+      }
+    ]
   },
   {
-    resourceType: 'all',
-    resourceTypeDisplayName: 'All Types',
-    privileges: [
+    "resourceType": "all",
+    "resourceTypeDisplayName": "All Types",
+    "privileges": [
       {
-        type: 'VIEW_ENTITY_PAGE',
-        displayName: 'View Entity Page',
-        description: 'The ability to view the entity page.',
+        "type": "VIEW_ENTITY_PAGE",
+        "displayName": "View Entity Page",
+        "description": "The ability to view the entity page."
       },
       {
-        type: 'EDIT_ENTITY_TAGS',
-        displayName: 'Edit Tags',
-        description: 'The ability to add and remove tags to an asset.',
+        "type": "EDIT_ENTITY_TAGS",
+        "displayName": "Edit Tags",
+        "description": "The ability to add and remove tags to an asset."
       },
       {
-        type: 'EDIT_ENTITY_GLOSSARY_TERMS',
-        displayName: 'Edit Glossary Terms',
-        description: 'The ability to add and remove glossary terms to an asset.',
+        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
+        "displayName": "Edit Glossary Terms",
+        "description": "The ability to add and remove glossary terms to an asset."
       },
       {
-        type: 'EDIT_ENTITY_OWNERS',
-        displayName: 'Edit Owners',
-        description: 'The ability to add and remove owners of an entity.',
+        "type": "EDIT_ENTITY_OWNERS",
+        "displayName": "Edit Owners",
+        "description": "The ability to add and remove owners of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOCS',
-        displayName: 'Edit Description',
-        description: 'The ability to edit the description (documentation) of an entity.',
+        "type": "EDIT_ENTITY_DOCS",
+        "displayName": "Edit Description",
+        "description": "The ability to edit the description (documentation) of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DOC_LINKS',
-        displayName: 'Edit Links',
-        description: 'The ability to edit links associated with an entity.',
+        "type": "EDIT_ENTITY_DOC_LINKS",
+        "displayName": "Edit Links",
+        "description": "The ability to edit links associated with an entity."
       },
       {
-        type: 'EDIT_ENTITY_STATUS',
-        displayName: 'Edit Status',
-        description: 'The ability to edit the status of an entity (soft deleted or not).',
+        "type": "EDIT_ENTITY_STATUS",
+        "displayName": "Edit Status",
+        "description": "The ability to edit the status of an entity (soft deleted or not)."
       },
       {
-        type: 'EDIT_DOMAINS_PRIVILEGE',
-        displayName: 'Edit Domain',
-        description: 'The ability to edit the Domain of an entity.',
+        "type": "EDIT_DOMAINS_PRIVILEGE",
+        "displayName": "Edit Domain",
+        "description": "The ability to edit the Domain of an entity."
       },
       {
-        type: 'EDIT_ENTITY_APPLICATIONS_PRIVILEGE',
-        displayName: 'Edit Entity Applications',
-        description: 'The ability to edit the Applications of an entity.',
+        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+        "displayName": "Edit Entity Applications",
+        "description": "The ability to edit the Applications of an entity."
       },
       {
-        type: 'EDIT_ENTITY_DATA_PRODUCTS',
-        displayName: 'Edit Data Product',
-        description: 'The ability to edit the Data Product of an entity.',
+        "type": "EDIT_ENTITY_DATA_PRODUCTS",
+        "displayName": "Edit Data Product",
+        "description": "The ability to edit the Data Product of an entity."
       },
       {
-        type: 'EDIT_DEPRECATION_PRIVILEGE',
-        displayName: 'Edit Deprecation',
-        description: 'The ability to edit the Deprecation status of an entity.',
+        "type": "EDIT_DEPRECATION_PRIVILEGE",
+        "displayName": "Edit Deprecation",
+        "description": "The ability to edit the Deprecation status of an entity."
       },
       {
-        type: 'EDIT_ENTITY',
-        displayName: 'Edit Entity',
-        description:
-          'The ability to edit any information about an entity. Super user privileges for the entity.',
+        "type": "EDIT_ENTITY",
+        "displayName": "Edit Entity",
+        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
       },
       {
-        type: 'DELETE_ENTITY',
-        displayName: 'Delete',
-        description: 'The ability to delete this entity.',
+        "type": "DELETE_ENTITY",
+        "displayName": "Delete",
+        "description": "The ability to delete this entity."
       },
       {
-        type: 'EDIT_ENTITY_PROPERTIES',
-        displayName: 'Edit Properties',
-        description: 'The ability to edit the properties for an entity.',
+        "type": "EDIT_ENTITY_PROPERTIES",
+        "displayName": "Edit Properties",
+        "description": "The ability to edit the properties for an entity."
       },
       {
-        type: 'EDIT_ENTITY_INCIDENTS',
-        displayName: 'Edit Incidents',
-        description: 'The ability to create and remove incidents for an entity.',
+        "type": "EDIT_ENTITY_INCIDENTS",
+        "displayName": "Edit Incidents",
+        "description": "The ability to create and remove incidents for an entity."
       },
       {
-        type: 'CREATE_ENTITY',
-        displayName: 'Create Entity',
-        description: "The ability to create an entity if it doesn't exist.",
+        "type": "CREATE_ENTITY",
+        "displayName": "Create Entity",
+        "description": "The ability to create an entity if it doesn't exist."
       },
       {
-        type: 'EXISTS_ENTITY',
-        displayName: 'Entity Exists',
-        description: 'The ability to determine whether the entity exists.',
+        "type": "EXISTS_ENTITY",
+        "displayName": "Entity Exists",
+        "description": "The ability to determine whether the entity exists."
       },
       {
-        type: 'MANAGE_ASSET_SUMMARY',
-        displayName: 'Manage Asset Summary',
-        description: 'The ability to manage the asset summary tab for an entity.',
+        "type": "MANAGE_ASSET_SUMMARY",
+        "displayName": "Manage Asset Summary",
+        "description": "The ability to manage the asset summary tab for an entity."
       },
       {
-        type: 'VIEW_DATASET_USAGE',
-        displayName: 'View Dataset Usage',
-        description:
-          'The ability to access dataset usage information (includes usage statistics and queries).',
+        "type": "VIEW_DATASET_USAGE",
+        "displayName": "View Dataset Usage",
+        "description": "The ability to access dataset usage information (includes usage statistics and queries)."
       },
       {
-        type: 'VIEW_DATASET_PROFILE',
-        displayName: 'View Dataset Profile',
-        description: 'The ability to access dataset profile (snapshot statistics)',
+        "type": "VIEW_DATASET_PROFILE",
+        "displayName": "View Dataset Profile",
+        "description": "The ability to access dataset profile (snapshot statistics)"
       },
       {
-        type: 'VIEW_DATASET_OPERATIONS',
-        displayName: 'View Dataset Operations',
-        description: 'The ability to access dataset operations (changes to dataset)',
+        "type": "VIEW_DATASET_OPERATIONS",
+        "displayName": "View Dataset Operations",
+        "description": "The ability to access dataset operations (changes to dataset)"
       },
       {
-        type: 'EDIT_DATASET_COL_DESCRIPTION',
-        displayName: 'Edit Dataset Column Descriptions',
-        description: 'The ability to edit the column (field) descriptions associated with a dataset schema.',
+        "type": "EDIT_DATASET_COL_DESCRIPTION",
+        "displayName": "Edit Dataset Column Descriptions",
+        "description": "The ability to edit the column (field) descriptions associated with a dataset schema."
       },
       {
-        type: 'EDIT_DATASET_COL_TAGS',
-        displayName: 'Edit Dataset Column Tags',
-        description: 'The ability to edit the column (field) tags associated with a dataset schema.',
+        "type": "EDIT_DATASET_COL_TAGS",
+        "displayName": "Edit Dataset Column Tags",
+        "description": "The ability to edit the column (field) tags associated with a dataset schema."
       },
       {
-        type: 'EDIT_DATASET_COL_GLOSSARY_TERMS',
-        displayName: 'Edit Dataset Column Glossary Terms',
-        description:
-          'The ability to edit the column (field) glossary terms associated with a dataset schema.',
+        "type": "EDIT_DATASET_COL_GLOSSARY_TERMS",
+        "displayName": "Edit Dataset Column Glossary Terms",
+        "description": "The ability to edit the column (field) glossary terms associated with a dataset schema."
       },
       {
-        type: 'EDIT_ENTITY_ASSERTIONS',
-        displayName: 'Edit Assertions',
-        description: 'The ability to add and remove assertions from an entity.',
+        "type": "EDIT_ENTITY_ASSERTIONS",
+        "displayName": "Edit Assertions",
+        "description": "The ability to add and remove assertions from an entity."
       },
       {
-        type: 'EDIT_LINEAGE',
-        displayName: 'Edit Lineage',
-        description: 'The ability to add and remove lineage edges for this entity.',
+        "type": "EDIT_LINEAGE",
+        "displayName": "Edit Lineage",
+        "description": "The ability to add and remove lineage edges for this entity."
       },
       {
-        type: 'EDIT_ENTITY_EMBED',
-        displayName: 'Edit Embedded Content',
-        description: 'The ability to edit the embedded content for an entity.',
+        "type": "EDIT_ENTITY_EMBED",
+        "displayName": "Edit Embedded Content",
+        "description": "The ability to edit the embedded content for an entity."
       },
       {
-        type: 'EDIT_ENTITY_QUERIES',
-        displayName: 'Edit Dataset Queries',
-        description: 'The ability to edit the Queries for a Dataset.',
+        "type": "EDIT_ENTITY_QUERIES",
+        "displayName": "Edit Dataset Queries",
+        "description": "The ability to edit the Queries for a Dataset."
       },
       {
-        type: 'DATA_READ_ONLY',
-        displayName: 'Iceberg Catalog Read only data-access',
-        description: 'The ability to read the data in a dataset.',
+        "type": "DATA_READ_ONLY",
+        "displayName": "Iceberg Catalog Read only data-access",
+        "description": "The ability to read the data in a dataset."
       },
       {
-        type: 'DATA_READ_WRITE',
-        displayName: 'Iceberg Catalog Read-write data-access',
-        description: 'The ability to read & write the data in a dataset.',
+        "type": "DATA_READ_WRITE",
+        "displayName": "Iceberg Catalog Read-write data-access",
+        "description": "The ability to read & write the data in a dataset."
       },
       {
-        type: 'EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE',
-        displayName: 'Edit Dataset Column Business Attribute',
-        description:
-          'The ability to edit the column (field) Business Attribute associated with a dataset schema.',
+        "type": "EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE",
+        "displayName": "Edit Dataset Column Business Attribute",
+        "description": "The ability to edit the column (field) Business Attribute associated with a dataset schema."
       },
       {
-        type: 'EDIT_TAG_COLOR',
-        displayName: 'Edit Tag Color',
-        description: 'The ability to change the color of a Tag.',
+        "type": "EDIT_TAG_COLOR",
+        "displayName": "Edit Tag Color",
+        "description": "The ability to change the color of a Tag."
       },
       {
-        type: 'DATA_MANAGE_NAMESPACES',
-        displayName: 'Manage Iceberg Namespaces',
-        description: 'The ability to create and drop Iceberg namespaces registered in DataHub.',
+        "type": "DATA_MANAGE_NAMESPACES",
+        "displayName": "Manage Iceberg Namespaces",
+        "description": "The ability to create and drop Iceberg namespaces registered in DataHub."
       },
       {
-        type: 'DATA_MANAGE_TABLES',
-        displayName: 'Manage Iceberg Tables',
-        description: 'The ability to create and drop Iceberg tables registered in DataHub.',
+        "type": "DATA_MANAGE_TABLES",
+        "displayName": "Manage Iceberg Tables",
+        "description": "The ability to create and drop Iceberg tables registered in DataHub."
       },
       {
-        type: 'DATA_MANAGE_VIEWS',
-        displayName: 'Manage Iceberg Views',
-        description: 'The ability to create and drop views registered in DataHub.',
+        "type": "DATA_MANAGE_VIEWS",
+        "displayName": "Manage Iceberg Views",
+        "description": "The ability to create and drop views registered in DataHub."
       },
       {
-        type: 'DATA_LIST_ENTITIES',
-        displayName: 'List Iceberg Tables, Views & Namespaces',
-        description: 'The ability to list Iceberg tables, views and namespaces registered in DataHub.',
+        "type": "DATA_LIST_ENTITIES",
+        "displayName": "List Iceberg Tables, Views & Namespaces",
+        "description": "The ability to list Iceberg tables, views and namespaces registered in DataHub."
       },
       {
-        type: 'MANAGE_DATA_PRODUCTS',
-        displayName: 'Manage Data Products',
-        description: 'The ability to create, edit, and delete Data Products within a Domain',
+        "type": "MANAGE_DATA_PRODUCTS",
+        "displayName": "Manage Data Products",
+        "description": "The ability to create, edit, and delete Data Products within a Domain"
       },
       {
-        type: 'MANAGE_GLOSSARY_CHILDREN',
-        displayName: 'Manage Direct Glossary Children',
-        description: 'The ability to create and delete the direct children of this entity.',
+        "type": "MANAGE_GLOSSARY_CHILDREN",
+        "displayName": "Manage Direct Glossary Children",
+        "description": "The ability to create and delete the direct children of this entity."
       },
       {
-        type: 'MANAGE_ALL_GLOSSARY_CHILDREN',
-        displayName: 'Manage All Glossary Children',
-        description: 'The ability to create and delete everything underneath this entity.',
+        "type": "MANAGE_ALL_GLOSSARY_CHILDREN",
+        "displayName": "Manage All Glossary Children",
+        "description": "The ability to create and delete everything underneath this entity."
       },
       {
-        type: 'MANAGE_DOCUMENTS',
-        displayName: 'Manage Documents',
-        description: 'Manage documents in DataHub',
+        "type": "MANAGE_DOCUMENTS",
+        "displayName": "Manage Documents",
+        "description": "Manage documents in DataHub"
       },
       {
-        type: 'EDIT_GROUP_MEMBERS',
-        displayName: 'Edit Group Members',
-        description: 'The ability to add and remove members to a group.',
+        "type": "EDIT_GROUP_MEMBERS",
+        "displayName": "Edit Group Members",
+        "description": "The ability to add and remove members to a group."
       },
       {
-        type: 'EDIT_CONTACT_INFO',
-        displayName: 'Edit Contact Information',
-        description: 'The ability to change the contact information such as email & chat handles.',
+        "type": "EDIT_CONTACT_INFO",
+        "displayName": "Edit Contact Information",
+        "description": "The ability to change the contact information such as email & chat handles."
       },
       {
-        type: 'EDIT_USER_PROFILE',
-        displayName: 'Edit User Profile',
-        description:
-          "The ability to change the user's profile including display name, bio, title, profile image, etc.",
+        "type": "EDIT_USER_PROFILE",
+        "displayName": "Edit User Profile",
+        "description": "The ability to change the user's profile including display name, bio, title, profile image, etc."
       },
       {
-        type: 'EXECUTE_ENTITY',
-        displayName: 'Execute Entity',
-        description: 'The ability to execute an Entity.',
-      },
-    ],
-  },
+        "type": "EXECUTE_ENTITY",
+        "displayName": "Execute Entity",
+        "description": "The ability to execute an Entity."
+      }
+    ]
+  }
 ];

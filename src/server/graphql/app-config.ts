@@ -2,10 +2,10 @@
  * What DataHub's AppConfigResolver answers with GMS's defaults (v1.7.0 metadata-service/configuration
  * application.yaml, every `${ENV:default}` at its default): the embedded catalog has no configuration of its own
  * for the app, so it answers as a freshly installed DataHub does. Only `appVersion` is the release the catalog
- * implements, and the privilege lists come from DataHub's PoliciesConfig (datahub-privileges.ts, generated).
+ * implements, and the privilege lists come from DataHub's PoliciesConfig (src/datahub/generated/privileges.ts).
  */
 import { DATAHUB_VERSION } from '../../datahub/release.js';
-import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './datahub-privileges.js';
+import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
 import type { View } from './views/aspect-views.js';
 
 /** application.yaml featureFlags, by the name AppConfigResolver gives each in FeatureFlagsConfig. */

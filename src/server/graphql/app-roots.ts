@@ -8,7 +8,7 @@
  */
 import { graphqlEntityType, entityTypeOfGraphqlType } from '../search/entity-type-names.js';
 import { appConfig } from './app-config.js';
-import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from './datahub-privileges.js';
+import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 import type { View } from './views/aspect-views.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
