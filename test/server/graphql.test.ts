@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { buildSchema, findBreakingChanges, findDangerousChanges } from 'graphql';
+import { buildSchema, DangerousChangeType, findBreakingChanges, findDangerousChanges } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSchema } from '../../src/server/graphql/graphql-endpoint.js';
 import { runCatalog } from '../helpers/run-cli.js';
@@ -18,7 +18,9 @@ describe('GraphQL schema', () => {
     // (EntityType, FabricType) and interfaces (EntityWithRelationships, BrowsableEntity, SupportsVersions,
     // HasLogicalParent). Additions are all it may differ by.
     const dangerous = findDangerousChanges(subset, catalogSchema()).filter(
-      (change) => change.type !== 'VALUE_ADDED_TO_ENUM' && change.type !== 'IMPLEMENTED_INTERFACE_ADDED',
+      (change) =>
+        change.type !== DangerousChangeType.VALUE_ADDED_TO_ENUM &&
+        change.type !== DangerousChangeType.IMPLEMENTED_INTERFACE_ADDED,
     );
     expect(dangerous).toEqual([]);
   });

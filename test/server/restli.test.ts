@@ -221,7 +221,9 @@ describe('Rest.li endpoints', () => {
 
   it('accepts an unknown field and drops it, as GMS does (UnrecognizedFieldMode.TRIM)', async () => {
     const urn = 'urn:li:mlFeature:(trim,f)';
-    const written = await ingest(proposal(urn, 'mlFeatureProperties', { description: 'kept', descripton: 'x' }));
+    const written = await ingest(
+      proposal(urn, 'mlFeatureProperties', { description: 'kept', descripton: 'x' }),
+    );
     expect(written.status).toBe(200);
     const read = await server.get(`/aspects/${encode(urn)}?aspect=mlFeatureProperties&version=0`);
     expect(JSON.stringify(read.json)).toContain('kept');

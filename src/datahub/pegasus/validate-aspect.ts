@@ -307,7 +307,7 @@ function javaString(value: unknown): string {
     const entries = javaHashMapOrder(Object.keys(value)).map((key) => `${key}=${javaString(value[key])}`);
     return `{${entries.join(', ')}}`;
   }
-  return typeof value === 'boolean' ? String(value) : JSON.stringify(value) ?? 'null';
+  return typeof value === 'boolean' ? String(value) : (JSON.stringify(value) ?? 'null');
 }
 
 function javaDouble(value: number): string {
