@@ -7,6 +7,7 @@
 import { DATAHUB_VERSION } from '../../datahub/release.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
 import type { View } from './views/aspect-views.js';
+import { graphqlEntityType } from '../search/entity-type-names.js';
 
 /** application.yaml featureFlags, by the name AppConfigResolver gives each in FeatureFlagsConfig. */
 const FEATURE_FLAGS: Readonly<Record<string, boolean>> = {
@@ -62,24 +63,14 @@ const FEATURE_FLAGS: Readonly<Record<string, boolean>> = {
   browserWebVitalsEnabled: false,
 };
 
-/** AppConfigResolver's mapResourceTypeToEntityType: the resource types the policy editor can search. */
-const RESOURCE_ENTITY_TYPES: Readonly<Record<string, string>> = {
-  dataset: 'DATASET',
-  dashboard: 'DASHBOARD',
-  chart: 'CHART',
-  dataFlow: 'DATA_FLOW',
-  dataJob: 'DATA_JOB',
-  tag: 'TAG',
-  glossaryTerm: 'GLOSSARY_TERM',
-  glossaryNode: 'GLOSSARY_NODE',
-  domain: 'DOMAIN',
-  container: 'CONTAINER',
-  corpGroup: 'CORP_GROUP',
-  corpuser: 'CORP_USER',
-  erModelRelationship: 'ER_MODEL_RELATIONSHIP',
-  businessAttribute: 'BUSINESS_ATTRIBUTE',
-  dataPlatformInstance: 'DATA_PLATFORM_INSTANCE',
-};
+/**
+ * AppConfigResolver's mapResourceTypeToEntityType: the resource types the policy editor can search, each as its
+ * GraphQL EntityType; other resource types have none.
+ */
+const RESOURCE_TYPES_WITH_ENTITY_TYPE: ReadonlySet<string> = new Set([
+  'dataset', 'dashboard', 'chart', 'dataFlow', 'dataJob', 'tag', 'glossaryTerm', 'glossaryNode', 'domain',
+  'container', 'corpGroup', 'corpuser', 'erModelRelationship', 'businessAttribute', 'dataPlatformInstance',
+]); // prettier-ignore
 
 export function appConfig(): View {
   return {
@@ -93,7 +84,9 @@ export function appConfig(): View {
       platformPrivileges: PLATFORM_PRIVILEGES,
       resourcePrivileges: RESOURCE_PRIVILEGES.map((resource) => ({
         ...resource,
-        entityType: RESOURCE_ENTITY_TYPES[resource.resourceType] ?? null,
+        entityType: RESOURCE_TYPES_WITH_ENTITY_TYPE.has(resource.resourceType)
+          ? graphqlEntityType(resource.resourceType)
+          : null,
       })),
     },
     identityManagementConfig: { enabled: true },
