@@ -9,7 +9,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASPECT_SCHEMAS } from '../../src/datahub/generated/aspect-schemas.js';
 import { avroJsonToPegasus } from '../../src/datahub/pegasus/from-avro-json.js';
-import { fromAvroJson } from '../../src/model/avro-json.js';
 import type { JsonObject } from '../../src/model/json.js';
 import { parseMetadataRecords } from '../../src/model/metadata-file.js';
 import type { Proposal } from '../../src/model/proposal.js';
@@ -207,20 +206,6 @@ describe('the Avro-shaped values of DataHub sample data', () => {
     expect(schema.platformSchema['com.linkedin.schema.KafkaSchema'].documentSchema).toContain(
       'SampleHiveSchema',
     );
-  });
-
-  it('keeps a user map as it is, even with a key named like an Avro type', () => {
-    expect(
-      fromAvroJson({
-        customProperties: { string: 'kept' },
-        note: { string: 'unwrapped' },
-        values: [{ string: 'a union member' }, { double: 1 }],
-      }),
-    ).toEqual({
-      customProperties: { string: 'kept' },
-      note: 'unwrapped',
-      values: [{ string: 'a union member' }, { double: 1 }],
-    });
   });
 
   it('GET /aspects refuses a timeseries aspect and points to getTimeseriesAspectValues', async () => {
