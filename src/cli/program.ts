@@ -101,10 +101,16 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         'require this bearer token (prefer $CATALOG_SERVER_TOKEN: flags end up in shell history)',
       ),
     )
-    .action(async (options: { db: string; port: string; host: string; token?: string }) => {
-      const { runServe } = await import('./commands/serve.js');
-      setExitCode(await runServe(options, io));
-    });
+    .option(
+      '--datahub-ui <dir>',
+      "serve a build of DataHub's web app at / (npm run datahub-ui:build); the catalog's pages move to /ui/search",
+    )
+    .action(
+      async (options: { db: string; port: string; host: string; token?: string; datahubUi?: string }) => {
+        const { runServe } = await import('./commands/serve.js');
+        setExitCode(await runServe(options, io));
+      },
+    );
 
   program
     .command('ingest')

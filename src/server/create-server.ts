@@ -17,6 +17,10 @@ import {
 import { Authenticator, isCrossSite } from './http/auth.js';
 import { AspectStore } from './store/aspect-store.js';
 import { handleUi, isUiPath, type UiResponse } from './ui/ui-routes.js';
+import { PATHS_GIVEN_TO_DATAHUB_UI } from './ui/ui-paths.js';
+import { BundleFiles } from './datahub-ui/bundle-files.js';
+import { DataHubUi, type DataHubUiReply } from './datahub-ui/datahub-ui-routes.js';
+import { mergedConfig } from './datahub-ui/frontend-config.js';
 import { errorMessage } from '../model/error-message.js';
 
 /** GMS refuses request bodies over 16,000,000 bytes (the reason DataHub's emitter keeps batches under 15 MiB). */
@@ -35,6 +39,11 @@ export interface CatalogServerOptions {
   /** Observes each request (tests count round trips with it). */
   readonly onRequest?: (request: { readonly method: string; readonly path: string }) => void;
   readonly clock?: () => number;
+  /**
+   * A build of DataHub's web app (datahub-web-react's dist/) to serve at `/` with the routes DataHub's frontend
+   * gives it; the catalog's own pages move to /ui/search and /ui/glossary (entity pages stay at /e/).
+   */
+  readonly datahubUi?: string;
 }
 
 export interface CatalogServer {
@@ -58,13 +67,21 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   if (options.token === undefined && !isLoopback(host)) {
     throw new Error(`refusing to listen on ${host} without a token: set --token or CATALOG_SERVER_TOKEN`);
   }
+  const auth = options.token === undefined ? undefined : new Authenticator(options.token, options.clock);
+  // Read before the store opens, so a folder that is no build fails the start and leaves nothing open.
+  const datahubUi =
+    options.datahubUi === undefined
+      ? undefined
+      : new DataHubUi(
+          new BundleFiles(options.datahubUi),
+          (path) => isUiPath(path) && !PATHS_GIVEN_TO_DATAHUB_UI.has(path),
+        );
   const store = new AspectStore(options.db);
   const service = new CatalogService(store, options.clock);
-  const auth = options.token === undefined ? undefined : new Authenticator(options.token, options.clock);
 
   const server = createServer((request, response) => {
     options.onRequest?.({ method: request.method ?? 'GET', path: request.url ?? '/' });
-    handle(request, response, service, auth).catch((error: unknown) => {
+    handle(request, response, service, auth, datahubUi).catch((error: unknown) => {
       // Last resort: a bug must not take the server down. Nothing was half-written (writes are transactional).
       if (!response.headersSent)
         sendRestliError(response, 500, `Internal server error: ${errorMessage(error)}`);
@@ -103,6 +120,7 @@ async function handle(
   response: ServerResponse,
   service: CatalogService,
   auth: Authenticator | undefined,
+  datahubUi: DataHubUi | undefined,
 ): Promise<void> {
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -111,8 +129,9 @@ async function handle(
   let method = request.method ?? 'GET';
 
   const caller = auth === undefined ? 'anonymous' : auth.caller(request);
-  const isUi = isUiPath(path);
-  if (!isUi && path !== '/config' && auth !== undefined) {
+  const isDataHubUi = datahubUi?.owns(method, path) === true;
+  const isUi = !isDataHubUi && isUiPath(path);
+  if (!isUi && !isDataHubUi && path !== '/config' && auth !== undefined) {
     if (caller === 'anonymous') {
       request.resume();
       return sendRestliError(
@@ -143,6 +162,12 @@ async function handle(
     rawQuery = body.toString('utf8');
   }
 
+  if (isDataHubUi) {
+    return sendDataHubUi(
+      response,
+      await datahubUi.handle({ request, method, path, rawQuery, body, auth, caller }),
+    );
+  }
   if (isUi) {
     return sendUi(
       response,
@@ -161,10 +186,19 @@ async function handle(
         response.writeHead(400, { 'Content-Length': 0 }).end();
         return;
       }
-      const result = await executeGraphQL(graphqlRequest, service, SERVER_ACTOR);
+      // DataHub's web app runs as the user it signed in; API clients (the token) as the server's actor.
+      const actor =
+        datahubUi === undefined || caller === 'token'
+          ? SERVER_ACTOR
+          : datahubUi.actorOf(request, auth, SERVER_ACTOR);
+      const result = await executeGraphQL(graphqlRequest, service, actor);
       return sendJson(response, 200, result, { 'Content-Type': 'application/json;charset=utf-8' });
     }
     const reply = route(method, path, rawQuery, body, service);
+    // With DataHub's web app, /config answers as its frontend does, over GMS's fields (frontend-config.ts).
+    if (datahubUi !== undefined && path === '/config' && reply.status === 200) {
+      return sendJson(response, 200, mergedConfig(reply.body, '/'));
+    }
     return sendJson(response, reply.status, reply.body);
   } catch (error) {
     if (error instanceof ServiceError) return sendRestliError(response, error.status, error.message);
@@ -255,6 +289,12 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 function sendUi(response: ServerResponse, reply: UiResponse): void {
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  response.writeHead(reply.status, { ...reply.headers, 'Content-Length': body.length });
+  response.end(body);
+}
+
+function sendDataHubUi(response: ServerResponse, reply: DataHubUiReply): void {
   const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
   response.writeHead(reply.status, { ...reply.headers, 'Content-Length': body.length });
   response.end(body);

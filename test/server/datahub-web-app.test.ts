@@ -9,11 +9,13 @@
 import { Kind, OperationTypeNode, print, validate, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSchema } from '../../src/server/graphql/graphql-endpoint.js';
-import { copyExample } from '../helpers/catalog-dir.js';
 import { readWebAppOperations, type WebAppOperation } from '../helpers/datahub-web-app.js';
 import { GROUP, MODEL_11, PII, TABLE, TX, TXN_COUNT, USERS } from '../helpers/example-urns.js';
-import { runCatalog } from '../helpers/run-cli.js';
-import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
+import {
+  CLASSIFICATION, FRAUD_ML, HIVE, ME, ML_PRIMARY_KEY, PAYMENTS, PRIYA, PRODUCT, PRODUCTION, REVENUE,
+  TIME_RANGE_START, WAREHOUSE, seedWebAppCatalog,
+} from '../helpers/seeded-catalog.js'; // prettier-ignore
 
 /** The files of the app whose queries are replayed (each `<name>.graphql`). */
 const REPLAYED_FILES = [
@@ -21,19 +23,6 @@ const REPLAYED_FILES = [
   'glossaryNode', 'glossaryTerm', 'search', 'tag', 'dataset', 'browse', 'browseV2', 'scroll', 'user', 'group',
   'domain', 'dataPlatform',
 ]; // prettier-ignore
-
-const ME = 'urn:li:corpuser:datahub';
-const PRIYA = 'urn:li:corpuser:priya';
-const FRAUD_ML = 'urn:li:corpGroup:fraud-ml';
-const PAYMENTS = 'urn:li:domain:payments';
-const CARDS = 'urn:li:domain:cards';
-const PRODUCT = 'urn:li:dataProduct:fraud-signals';
-const WAREHOUSE = 'urn:li:container:warehouse';
-const HIVE = 'urn:li:dataPlatform:hive';
-const PRODUCTION = 'urn:li:tag:production';
-const CLASSIFICATION = 'urn:li:glossaryNode:Classification';
-const REVENUE = 'urn:li:glossaryTerm:Revenue';
-const ML_PRIMARY_KEY = 'urn:li:mlPrimaryKey:(user_features,user_id)';
 
 /** The search flags the app sends with its search pages. */
 const SEARCH_FLAGS = { getSuggestions: true, includeStructuredPropertyFacets: true };
@@ -56,7 +45,6 @@ const lineageInput = (count = 10) => ({
   orFilters: [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }] }],
   lineageFlags: {},
 });
-const TIME_RANGE_START = Date.UTC(2026, 0, 1);
 
 type Variables = Record<string, unknown>;
 interface Replay {
@@ -512,24 +500,13 @@ describe("DataHub's web-app operations", () => {
 
 describe("DataHub's web-app queries on a seeded catalog", () => {
   let server: TestServer;
-  let cleanup: () => void;
 
   beforeAll(async () => {
     server = await startTestServer();
-    const dir = tempDir();
-    cleanup = dir.cleanup;
-    copyExample(dir.dir);
-    const cli = (...args: string[]) => runCatalog([...args, '--server', server.url], { cwd: dir.dir });
-    const ingested = await cli('ingest', 'examples/datasets.json');
-    expect(ingested.code, ingested.stderr).toBe(0);
-    const reconciled = await cli('reconcile', 'catalog');
-    expect(reconciled.code, reconciled.stdout + reconciled.stderr).toBe(0);
-    const written = await server.post('/aspects?action=ingestProposalBatch', { proposals: seedProposals() });
-    expect(written.status, JSON.stringify(written.json)).toBe(200);
+    await seedWebAppCatalog(server);
   }, 60_000);
   afterAll(async () => {
     await server?.close();
-    cleanup?.();
   });
 
   const also = readWebAppOperations().filter(
@@ -582,56 +559,3 @@ describe('scrolling as the app does', () => {
     }
   });
 });
-
-/** What the example catalog lacks and the app's pages show: users, groups, a domain, a data product, a container,
- * browse paths, platforms, a primary key. Written as Rest.li proposals, as DataHub's ingestion writes them. */
-function seedProposals(): unknown[] {
-  const platform = (name: string, displayName: string, type: string) =>
-    proposal(`urn:li:dataPlatform:${name}`, 'dataPlatformInfo', {
-      name,
-      displayName,
-      type,
-      datasetNameDelimiter: '.',
-      logoUrl: `/assets/platforms/${name}logo.png`,
-    });
-  return [
-    platform('hive', 'Hive', 'FILE_SYSTEM'),
-    platform('feast', 'Feast', 'OTHERS'),
-    platform('sagemaker', 'SageMaker', 'OTHERS'),
-    proposal(ME, 'corpUserInfo', { active: true, displayName: 'DataHub', fullName: 'DataHub', email: 'datahub@example.com' }), // prettier-ignore
-    proposal(PRIYA, 'corpUserInfo', { active: true, displayName: 'Priya Raman', firstName: 'Priya', lastName: 'Raman', fullName: 'Priya Raman', title: 'ML engineer', email: 'priya@example.com' }), // prettier-ignore
-    proposal(PRIYA, 'corpUserEditableInfo', { aboutMe: 'Owns the fraud models.', teams: ['fraud'], skills: ['ml'], pictureLink: 'https://example.com/priya.png' }), // prettier-ignore
-    proposal(PRIYA, 'groupMembership', { groups: [FRAUD_ML] }),
-    proposal(FRAUD_ML, 'corpGroupInfo', { displayName: 'Fraud ML', description: 'Builds the fraud models.', email: 'fraud-ml@example.com', admins: [PRIYA], members: [PRIYA], groups: [] }), // prettier-ignore
-    proposal(FRAUD_ML, 'origin', { type: 'NATIVE' }),
-    proposal(PAYMENTS, 'domainProperties', { name: 'Payments', description: 'Card payments and their risk.', created: { time: TIME_RANGE_START, actor: ME } }), // prettier-ignore
-    proposal(CARDS, 'domainProperties', { name: 'Cards', parentDomain: PAYMENTS }),
-    proposal(TX, 'domains', { domains: [PAYMENTS] }),
-    proposal(PRODUCT, 'dataProductProperties', { name: 'Fraud signals', assets: [{ destinationUrn: TX, created: { time: TIME_RANGE_START, actor: ME } }] }), // prettier-ignore
-    proposal(PRODUCT, 'domains', { domains: [PAYMENTS] }),
-    proposal(WAREHOUSE, 'containerProperties', { name: 'warehouse', description: 'The Hive warehouse.' }),
-    proposal(WAREHOUSE, 'dataPlatformInstance', { platform: HIVE }),
-    proposal(WAREHOUSE, 'subTypes', { typeNames: ['Database'] }),
-    proposal(WAREHOUSE, 'browsePathsV2', { path: [] }),
-    proposal(TX, 'container', { container: WAREHOUSE }),
-    proposal(TX, 'subTypes', { typeNames: ['Table'] }),
-    proposal(TX, 'browsePathsV2', { path: [{ id: WAREHOUSE, urn: WAREHOUSE }] }),
-    proposal(REVENUE, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money the business earns.', termSource: 'INTERNAL' }), // prettier-ignore
-    proposal(TX, 'datasetProfile', {
-      timestampMillis: TIME_RANGE_START,
-      partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
-      rowCount: 1200,
-      columnCount: 6,
-      fieldProfiles: [{ fieldPath: 'amount', uniqueCount: 900, nullCount: 0, min: '0.5', max: '990.0' }],
-    }),
-    proposal(TX, 'operation', {
-      timestampMillis: TIME_RANGE_START,
-      lastUpdatedTimestamp: TIME_RANGE_START,
-      operationType: 'INSERT',
-      numAffectedRows: 40,
-      actor: ME,
-      partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
-    }),
-    proposal(ML_PRIMARY_KEY, 'mlPrimaryKeyProperties', { description: 'The account id.', dataType: 'NOMINAL', sources: [USERS] }), // prettier-ignore
-  ];
-}

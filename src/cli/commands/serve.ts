@@ -8,6 +8,8 @@ export interface ServeOptions {
   readonly port: string;
   readonly host: string;
   readonly token?: string;
+  /** A build of DataHub's web app to serve at `/`. */
+  readonly datahubUi?: string;
 }
 
 /** `catalog serve`: runs the embedded catalog until interrupted, then shuts down cleanly. */
@@ -31,6 +33,7 @@ export async function runServe(options: ServeOptions, io: CliIo): Promise<number
     port,
     host: options.host,
     ...(token === undefined ? {} : { token }),
+    ...(options.datahubUi === undefined ? {} : { datahubUi: options.datahubUi }),
   }).catch((error: unknown) => {
     throw new CatalogError('FILE_ERROR', `cannot start the server: ${errorMessage(error)}`);
   });
@@ -39,6 +42,11 @@ export async function runServe(options: ServeOptions, io: CliIo): Promise<number
   }
   io.stderr.write(`data file: ${options.db}\n`);
   io.stdout.write(`catalog server listening on ${server.url}\n`);
+  if (options.datahubUi !== undefined) {
+    io.stderr.write(
+      `DataHub's web app at ${server.url}/ (sign in with any user name${token === undefined ? '' : ' and the server token as the password'}); the catalog's own pages at ${server.url}/ui/search\n`,
+    );
+  }
   await io.waitForInterrupt();
   io.stderr.write('shutting down\n');
   await server.close();

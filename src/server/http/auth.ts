@@ -17,8 +17,11 @@ export type Caller = 'token' | 'session' | 'anonymous';
 
 export class Authenticator {
   private readonly expected: Buffer;
-  /** session id digest → expiry (epoch ms). Digests, so a memory dump shows no usable cookie. */
-  private readonly sessions = new Map<string, number>();
+  /**
+   * session id digest → expiry (epoch ms) and, for sessions DataHub's web app signed in, the user it named.
+   * Digests, so a memory dump shows no usable cookie.
+   */
+  private readonly sessions = new Map<string, { readonly expires: number; readonly actor?: string }>();
 
   constructor(
     token: string,
@@ -41,18 +44,29 @@ export class Authenticator {
     return 'anonymous';
   }
 
-  /** Starts a session; the returned id goes into the cookie and nowhere else. */
-  startSession(): string {
+  /**
+   * Starts a session; the returned id goes into the cookie and nowhere else. `actor` is the user DataHub's web
+   * app signed in as (its /logIn names one); the catalog's own pages sign in no one in particular.
+   */
+  startSession(actor?: string): string {
     const id = randomBytes(32).toString('base64url');
     const now = this.clock();
-    for (const [key, expires] of this.sessions) if (expires <= now) this.sessions.delete(key);
+    for (const [key, session] of this.sessions) if (session.expires <= now) this.sessions.delete(key);
     while (this.sessions.size >= MAX_SESSIONS) {
       const oldest = this.sessions.keys().next().value;
       if (oldest === undefined) break;
       this.sessions.delete(oldest);
     }
-    this.sessions.set(digest(id).toString('hex'), now + SESSION_SECONDS * 1000);
+    const expires = now + SESSION_SECONDS * 1000;
+    this.sessions.set(digest(id).toString('hex'), actor === undefined ? { expires } : { expires, actor });
     return id;
+  }
+
+  /** The user a live session cookie of the request was started for, if it names one. */
+  sessionActor(request: IncomingMessage): string | undefined {
+    const id = cookies(request).get(SESSION_COOKIE);
+    if (id === undefined || !this.isLive(id)) return undefined;
+    return this.sessions.get(digest(id).toString('hex'))?.actor;
   }
 
   endSession(request: IncomingMessage): void {
@@ -62,7 +76,7 @@ export class Authenticator {
 
   private isLive(id: string): boolean {
     const key = digest(id).toString('hex');
-    const expires = this.sessions.get(key);
+    const expires = this.sessions.get(key)?.expires;
     if (expires === undefined) return false;
     if (expires > this.clock()) return true;
     this.sessions.delete(key);
@@ -97,7 +111,7 @@ export function isCrossSite(request: IncomingMessage): boolean {
   return site === 'cross-site' || site === 'same-site';
 }
 
-function cookies(request: IncomingMessage): Map<string, string> {
+export function cookies(request: IncomingMessage): Map<string, string> {
   const result = new Map<string, string>();
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const equals = part.indexOf('=');

@@ -1,6 +1,7 @@
 /**
- * The web UI's routes, served by `catalog serve` beside the API: `/` and `/search` (search), `/e/<urn>` (an
- * entity), `/e/<urn>/history`, `/glossary`, `/sign-in`, `/sign-out`, and the static files under `/ui/`. Pages
+ * The web UI's routes, served by `catalog serve` beside the API: `/ui/search` (search, also at `/` and `/search`),
+ * `/e/<urn>` (an entity), `/e/<urn>/history`, `/ui/glossary` (also at `/glossary`), `/sign-in`, `/sign-out`, and
+ * the static files under `/ui/`. Pages
  * are rendered on the server from the GraphQL API's answers; the one script only adds suggestions as you type.
  */
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { CatalogService } from '../catalog-service.js';
 import { isCrossSite, sessionCookie, type Authenticator, type Caller } from '../http/auth.js';
 import { CatalogReader } from './catalog-reader.js';
+import { UI_GLOSSARY, UI_HOME, UI_SEARCH } from './ui-paths.js';
 import { suggest } from './pages/suggest.js';
 import { renderEntityPage } from './pages/entity-page.js';
 import { renderGlossaryPage } from './pages/glossary-page.js';
@@ -78,7 +80,8 @@ export async function handleUi(
   context: UiContext,
 ): Promise<UiResponse> {
   if (path === '/ui/suggest') return suggestRoute(rawQuery, context);
-  if (path.startsWith('/ui/') || path === '/favicon.ico')
+  const isPage = path === UI_SEARCH || path === UI_GLOSSARY;
+  if (!isPage && (path.startsWith('/ui/') || path === '/favicon.ico'))
     return asset(path === '/favicon.ico' ? 'icon.svg' : path.slice(4));
   const params = new URLSearchParams(rawQuery);
   const { auth, caller } = context;
@@ -90,7 +93,7 @@ export async function handleUi(
     if (isCrossSite(request))
       return page(403, errorPage(403, 'Refused', 'A request from another site.', false).text);
     auth?.endSession(request);
-    return { status: 303, headers: { Location: '/', 'Set-Cookie': sessionCookie(undefined) }, body: '' };
+    return { status: 303, headers: { Location: UI_HOME, 'Set-Cookie': sessionCookie(undefined) }, body: '' };
   }
   if (auth !== undefined && caller === 'anonymous') {
     const next = safeNext(rawQuery === '' ? path : `${path}?${rawQuery}`);
@@ -106,10 +109,11 @@ export async function handleUi(
   const signedIn = caller === 'session';
   const reader = new CatalogReader(context.service, context.actor);
   try {
-    if (path === '/' || path === '/search') {
+    if (path === '/' || path === '/search' || path === UI_SEARCH) {
       return page(200, (await renderSearchPage(reader, parseSearchParams(params), signedIn)).text);
     }
-    if (path === '/glossary') return page(200, (await renderGlossaryPage(reader, signedIn)).text);
+    if (path === '/glossary' || path === UI_GLOSSARY)
+      return page(200, (await renderGlossaryPage(reader, signedIn)).text);
     const rest = path.slice('/e/'.length);
     const isHistory = rest.endsWith('/history');
     const urn = decode(isHistory ? rest.slice(0, -'/history'.length) : rest);
@@ -159,7 +163,7 @@ function signIn(
   body: Buffer,
   auth: Authenticator | undefined,
 ): UiResponse {
-  if (auth === undefined) return { status: 303, headers: { Location: '/' }, body: '' };
+  if (auth === undefined) return { status: 303, headers: { Location: UI_HOME }, body: '' };
   if (method === 'GET') return page(200, renderSignInPage(safeNext(params.get('next')), false).text);
   if (method !== 'POST')
     return page(405, errorPage(405, 'Method not allowed', 'Sign in with the form.', false).text);

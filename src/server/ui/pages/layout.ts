@@ -1,5 +1,6 @@
 import { entityPath, html, type Html } from '../html.js';
 import { typeName, type Label } from '../catalog-reader.js';
+import { UI_GLOSSARY, UI_HOME, UI_SEARCH } from '../ui-paths.js';
 
 export interface PageOptions {
   readonly title: string;
@@ -26,7 +27,7 @@ export function layout(options: PageOptions, main: Html): Html {
       <body>
         <a class="skip-link" href="#main">Skip to content</a>
         <header class="top">
-          <a class="brand" href="/">catalog</a>
+          <a class="brand" href="${UI_HOME}">catalog</a>
           ${options.bare === true ? '' : navigation(options)}
         </header>
         <main id="main" tabindex="-1">${main}</main>
@@ -35,7 +36,7 @@ export function layout(options: PageOptions, main: Html): Html {
 }
 
 function navigation(options: PageOptions): Html {
-  return html`<form class="search-form" role="search" action="/search" method="get">
+  return html`<form class="search-form" role="search" action="${UI_SEARCH}" method="get">
       <label for="q" class="visually-hidden">Search the catalog</label>
       <div class="combobox">
         <input
@@ -56,8 +57,8 @@ function navigation(options: PageOptions): Html {
       <button type="submit">Search</button>
     </form>
     <nav class="top-nav" aria-label="Main">
-      <a href="/search">Browse</a>
-      <a href="/glossary">Glossary</a>
+      <a href="${UI_SEARCH}">Browse</a>
+      <a href="${UI_GLOSSARY}">Glossary</a>
       ${
         options.signedIn === true
           ? html`<form method="post" action="/sign-out" class="inline-form">
@@ -104,7 +105,7 @@ export function errorPage(status: number, title: string, message: string, signed
     { title, signedIn },
     html`<h1>${title}</h1>
       <p class="notice">${message}</p>
-      <p><a href="/">Back to search</a></p>
+      <p><a href="${UI_HOME}">Back to search</a></p>
       <span hidden data-status="${status}"></span>`,
   );
 }

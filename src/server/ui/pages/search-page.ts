@@ -13,6 +13,7 @@ import {
 } from '../catalog-reader.js';
 import { entityPath, html, queryString, type Html } from '../html.js';
 import { excerpt, layout } from './layout.js';
+import { UI_SEARCH } from '../ui-paths.js';
 
 export const PAGE_SIZE = 20;
 
@@ -170,7 +171,7 @@ function renderFacet(
         const value = str(item['value']) ?? '';
         const on = selected.includes(value);
         const next = on ? selected.filter((other) => other !== value) : [...selected, value];
-        const href = `/search${queryString(toQuery({ ...params, page: 1, filters: { ...params.filters, [facet.param]: next } }))}`;
+        const href = `${UI_SEARCH}${queryString(toQuery({ ...params, page: 1, filters: { ...params.filters, [facet.param]: next } }))}`;
         return html`<li>
           <a
             href="${href}"
@@ -202,7 +203,7 @@ function activeFilters(params: SearchParams, facets: readonly Record<string, unk
         )?.['entity'],
       );
       const rest = params.filters[facet.param].filter((other) => other !== value);
-      const href = `/search${queryString(toQuery({ ...params, page: 1, filters: { ...params.filters, [facet.param]: rest } }))}`;
+      const href = `${UI_SEARCH}${queryString(toQuery({ ...params, page: 1, filters: { ...params.filters, [facet.param]: rest } }))}`;
       return html`<li>
         <a
           class="chip"
@@ -225,7 +226,7 @@ function pager(total: number, params: SearchParams): Html {
   if (pages <= 1) return html``;
   const link = (page: number, text: string, rel?: string) =>
     html`<a
-      href="/search${queryString(toQuery({ ...params, page }))}"
+      href="${UI_SEARCH}${queryString(toQuery({ ...params, page }))}"
       ${rel === undefined ? '' : html` rel="${rel}"`}
       >${text}</a
     >`;

@@ -1,5 +1,6 @@
 import { html, type Html } from '../html.js';
 import { layout } from './layout.js';
+import { UI_HOME } from '../ui-paths.js';
 
 /** The one form a token-protected catalog shows before anything else. */
 export function renderSignInPage(next: string, failed: boolean): Html {
@@ -31,7 +32,7 @@ export function safeNext(value: string | null | undefined): string {
     value.startsWith('//') ||
     value.includes('\\')
   ) {
-    return '/';
+    return UI_HOME;
   }
   return value;
 }
