@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { ASPECT_SCHEMAS } from '../datahub/generated/aspect-schemas.js';
 import {
   describeAspectRefusal,
   trimUnrecognizedFields,
   validateAspect,
 } from '../datahub/pegasus/validate-aspect.js';
-import type { JsonObject } from '../model/json.js';
+import { jsonEqual, type JsonObject } from '../model/json.js';
 import type { Proposal } from '../model/proposal.js';
 import {
+  aspectNamesOf,
   entityHasAspect,
   isKnownEntityType,
   isTimeseriesAspect,
@@ -15,6 +17,7 @@ import {
 } from '../model/registry.js';
 import { parseRawUrn, parseUrn, URN_ENTITY_TYPES } from '../model/urn.js';
 import { RawJson } from './raw-json.js';
+import { aspectsReferringTo, ReferenceRemovalError, withReferenceRemoved } from './remove-reference.js';
 import { versionOf, type AspectStore, type StoredAspect, type StoredRow } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
 import type { TimeseriesEvent, TimeseriesQuery } from './store/timeseries-store.js';
@@ -41,6 +44,25 @@ export interface EnvelopedAspect {
   readonly value: JsonObject;
   readonly created: { readonly time: number; readonly actor: string };
   readonly systemMetadata?: JsonObject;
+}
+
+export interface DeleteOptions {
+  /**
+   * Then remove references to the entity from other entities' aspects, as DataHub's DeleteEntityService
+   * .deleteReferencesTo does (the GraphQL delete mutations ask for it; Rest.li's delete action does not).
+   */
+  readonly references: boolean;
+  /** Rest.li's `aspectName`: delete only this timeseries aspect's events, and keep the entity. */
+  readonly timeseriesAspect?: string;
+  /** Events deleted are those in this window (inclusive), all when unset. */
+  readonly startTimeMillis?: number;
+  readonly endTimeMillis?: number;
+}
+
+export interface DeletedEntity {
+  /** Rows of metadata_aspect_v2 removed (every version of every aspect); absent for a timeseries-only delete. */
+  readonly rows?: number;
+  readonly timeseriesRows: number;
 }
 
 /**
@@ -150,6 +172,91 @@ export class CatalogService {
       this.store.write(entityUrn, key.aspectName, key.value, systemMetadata, actor, now, null);
     }
     keyed.add(entityUrn);
+  }
+
+  /**
+   * Hard delete, as GMS v1.7.0 does it (EntityServiceImpl.deleteUrn): when the entity's key aspect is stored,
+   * every version of every aspect of the URN goes, so the entity reads as missing and its URN may be created
+   * again; otherwise nothing is deleted (0 rows). Its timeseries events go too (EntityResource.deleteEntity).
+   * With `references`, DeleteEntityService.deleteReferencesTo follows; GMS runs that asynchronously after
+   * committing the delete, here it runs in the same transaction, so no reader sees a dangling reference.
+   */
+  deleteEntity(urn: string, options: DeleteOptions): DeletedEntity {
+    const key = this.keyOf(urn);
+    const entityType = entityTypeOfKnown(urn);
+    const timeseriesAspects =
+      options.timeseriesAspect === undefined
+        ? aspectNamesOf(entityType).filter(isTimeseriesAspect)
+        : [options.timeseriesAspect];
+    const window = {
+      ...(options.startTimeMillis === undefined ? {} : { startTimeMillis: options.startTimeMillis }),
+      ...(options.endTimeMillis === undefined ? {} : { endTimeMillis: options.endTimeMillis }),
+    };
+    return this.store.transaction(() => {
+      // Read before deleting: the delete drops the incoming relationship rows these come from.
+      const references = options.references ? this.store.referencesTo(urn) : [];
+      let rows: number | undefined;
+      if (options.timeseriesAspect === undefined) {
+        rows = this.store.get(urn, key.aspectName) === undefined ? 0 : this.store.deleteUrn(urn);
+      }
+      const timeseriesRows = this.store.deleteTimeseries(urn, timeseriesAspects, window);
+      // Every rewrite of one delete carries the same cascade id, as CascadeOperationContext marks them.
+      const cascadeOperationId = randomUUID();
+      for (const reference of references) {
+        if (reference.source === urn) continue;
+        this.removeReference(urn, entityType, reference.source, reference.name, cascadeOperationId);
+      }
+      return rows === undefined ? { timeseriesRows } : { rows, timeseriesRows };
+    });
+  }
+
+  /**
+   * DeleteEntityService.deleteReference: in each aspect of `source` that can hold `relationship` to entities of
+   * the deleted one's type, the deleted URN is removed along that relationship's paths; a changed aspect is
+   * written as a new version by the system actor (through `ingest`, so history and indexes follow), an aspect
+   * left with nothing to hold is deleted. An aspect that cannot be rewritten is left as it is (GMS logs it).
+   */
+  private removeReference(
+    deleted: string,
+    deletedType: string,
+    source: string,
+    relationship: string,
+    cascadeOperationId: string,
+  ): void {
+    const raw = parseRawUrn(source);
+    if (!raw.ok) return;
+    const sourceType = raw.value.entityType;
+    for (const aspectName of aspectsReferringTo(sourceType, relationship, deletedType)) {
+      const current = this.store.get(source, aspectName);
+      if (current === undefined) continue;
+      let next: JsonObject | null;
+      try {
+        next = withReferenceRemoved(aspectName, current.value, relationship, deleted);
+      } catch (error) {
+        if (error instanceof ReferenceRemovalError) continue;
+        throw error;
+      }
+      if (next === null) {
+        this.store.deleteAspect(source, aspectName);
+        continue;
+      }
+      if (jsonEqual(next, current.value)) continue;
+      const proposal: Proposal = {
+        entityType: sourceType,
+        entityUrn: source,
+        changeType: 'UPSERT',
+        aspectName,
+        aspect: next,
+        systemMetadata: { properties: { cascadeOperationId } },
+      };
+      try {
+        this.ingest([proposal], SYSTEM_ACTOR);
+      } catch (error) {
+        // A stored value that the aspect's schema refuses (written before validation, say): GMS's ingest fails
+        // and the cleanup logs it; here the write's savepoint is undone and the delete goes on.
+        if (!(error instanceof ServiceError)) throw error;
+      }
+    }
   }
 
   /** The key aspect of a URN; a URN that does not fit its entity's key is refused. */
@@ -283,6 +390,13 @@ export class CatalogService {
   now(): number {
     return this.clock();
   }
+}
+
+/** The entity type of a URN `keyOf` has accepted. */
+function entityTypeOfKnown(urn: string): string {
+  const raw = parseRawUrn(urn);
+  if (!raw.ok) throw new ServiceError(400, `Failed to convert urn to Urn: ${urn}: ${raw.error}`);
+  return raw.value.entityType;
 }
 
 /** An EnvelopedAspect whose value and system metadata are the stored JSON text. */

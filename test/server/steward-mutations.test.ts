@@ -12,6 +12,8 @@ const ME = 'urn:li:corpuser:datahub';
 const JDOE = 'urn:li:corpuser:jdoe';
 const STEWARDS = 'urn:li:corpGroup:stewards';
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,steward.accounts,PROD)';
+/** A dataset that carries the terms and tags the delete tests delete. */
+const HOLDER = 'urn:li:dataset:(urn:li:dataPlatform:hive,steward.holder,PROD)';
 const MISSING_DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,steward.missing,PROD)';
 const FEATURE = 'urn:li:mlFeature:(accounts,balance)';
 const TECHNICAL = 'urn:li:ownershipType:__system__technical_owner';
@@ -44,6 +46,23 @@ describe('steward mutations', () => {
   };
   const version = async (urn: string, aspect: string): Promise<number | undefined> =>
     (await server.get(`/entitiesV2/${encode(urn)}?aspects=List(${aspect})`)).json.aspects?.[aspect]?.version;
+  /** systemMetadata.version: counts the aspect's changes. */
+  const systemVersion = async (urn: string, aspect: string): Promise<string | undefined> =>
+    (await server.get(`/entitiesV2/${encode(urn)}?aspects=List(${aspect})`)).json.aspects?.[aspect]
+      ?.systemMetadata?.version;
+  const searchTotal = async (type: string, query: string): Promise<number> =>
+    (
+      await server.graphql('query($input: SearchInput!) { search(input: $input) { total } }', {
+        input: { type, query, start: 0, count: 10 },
+      })
+    ).data.search.total;
+  /** How many entities point at `urn` through the named relationship (the relationship index). */
+  const relatedTotal = async (entity: string, urn: string, type: string): Promise<number> =>
+    (
+      await server.graphql(
+        `{ ${entity}(urn: "${urn}") { relationships(input: {types: ["${type}"], direction: INCOMING}) { total } } }`,
+      )
+    ).data[entity].relationships.total;
   const createTerm = async (id: string) =>
     (
       await server.graphql(
@@ -71,6 +90,7 @@ describe('steward mutations', () => {
     const written = await server.post('/aspects?action=ingestProposalBatch', {
       proposals: [
         proposal(DATASET, 'schemaMetadata', schema),
+        proposal(HOLDER, 'schemaMetadata', { ...schema, schemaName: 'steward.holder' }),
         proposal(DATASET, 'editableDatasetProperties', { description: 'old' }),
         proposal(JDOE, 'corpUserInfo', { active: true, displayName: 'J. Doe' }),
         proposal(STEWARDS, 'corpGroupInfo', { admins: [], members: [], groups: [] }),
@@ -249,10 +269,78 @@ describe('steward mutations', () => {
       });
     });
 
-    it('deleteGlossaryEntity removes the entity; a missing one is refused', async () => {
+    it('deleteGlossaryEntity hard-deletes a term and removes it from the datasets, columns and terms that held it', async () => {
       const term = await createTerm('Doomed');
+      const kept = await createTerm('Kept');
+      const related = await createTerm('Related');
+      expect(
+        (
+          await server.graphql(
+            `mutation { addTerms(input: {termUrns: ["${term}", "${kept}"], resourceUrn: "${HOLDER}"}) }`,
+          )
+        ).data.addTerms,
+      ).toBe(true);
+      expect(
+        (
+          await server.graphql(
+            `mutation { addTerms(input: {termUrns: ["${term}"], resourceUrn: "${HOLDER}", subResourceType: DATASET_FIELD, subResource: "email"}) }`,
+          )
+        ).data.addTerms,
+      ).toBe(true);
+      await send('addRelatedTerms', { input: { urn: related, termUrns: [term], relationshipType: 'isA' } });
+      const termsVersion = await systemVersion(HOLDER, 'glossaryTerms');
+      const columnsVersion = await systemVersion(HOLDER, 'editableSchemaMetadata');
+      expect(await searchTotal('GLOSSARY_TERM', 'Doomed')).toBe(1);
+
       expect(await send('deleteGlossaryEntity', { urn: term })).toBe(true);
-      expect(await server.aspect(term, 'status')).toEqual({ removed: true });
+
+      // The term is gone: GraphQL, Rest.li, search.
+      expect((await server.graphql(`{ glossaryTerm(urn: "${term}") { urn } }`)).data.glossaryTerm).toBeNull();
+      expect((await server.graphql(`{ entityExists(urn: "${term}") }`)).data.entityExists).toBe(false);
+      expect((await server.get(`/aspects/${encode(term)}?aspect=glossaryTermInfo`)).status).toBe(404);
+      expect((await server.get(`/aspects/${encode(term)}?aspect=glossaryTermKey`)).status).toBe(404);
+      expect(await searchTotal('GLOSSARY_TERM', 'Doomed')).toBe(0);
+      // The dataset, its column and the related term no longer carry it, each in a new version by the system.
+      expect((await server.aspect(HOLDER, 'glossaryTerms')).terms).toEqual([{ urn: kept }]);
+      expect(await systemVersion(HOLDER, 'glossaryTerms')).toBe(String(Number(termsVersion) + 1));
+      const envelope = await server.get(`/entitiesV2/${encode(HOLDER)}?aspects=List(glossaryTerms)`);
+      expect(envelope.json.aspects.glossaryTerms.created.actor).toBe('urn:li:corpuser:__datahub_system');
+      expect(
+        (await server.aspect(HOLDER, 'editableSchemaMetadata')).editableSchemaFieldInfo[0].glossaryTerms
+          .terms,
+      ).toEqual([]);
+      expect(await systemVersion(HOLDER, 'editableSchemaMetadata')).toBe(String(Number(columnsVersion) + 1));
+      expect(await server.aspect(related, 'glossaryRelatedTerms')).toEqual({ isRelatedTerms: [] });
+      expect(await relatedTotal('glossaryTerm', kept, 'TermedWith')).toBe(1);
+
+      // The id can be created again, from scratch: no history, nothing pointing at it.
+      expect(await createTerm('Doomed')).toBe(term);
+      expect(await systemVersion(term, 'glossaryTermInfo')).toBe('1');
+      expect((await server.get(`/aspects/${encode(term)}?aspect=glossaryTermInfo&version=1`)).status).toBe(
+        404,
+      );
+      expect(await relatedTotal('glossaryTerm', term, 'TermedWith')).toBe(0);
+      expect(await relatedTotal('glossaryTerm', term, 'IsA')).toBe(0);
+      expect(await searchTotal('GLOSSARY_TERM', 'Doomed')).toBe(1);
+    });
+
+    it('deleteGlossaryEntity of a node removes the parentNode of its children; a missing one is refused', async () => {
+      const node = await send('createGlossaryNode', { input: { id: 'DoomedNode', name: 'Doomed node' } });
+      const child = (
+        await server.graphql(
+          'mutation($input: CreateGlossaryEntityInput!) { createGlossaryTerm(input: $input) }',
+          { input: { id: 'Orphan', name: 'Orphan', parentNode: node } },
+        )
+      ).data.createGlossaryTerm as string;
+      expect(await server.aspect(child, 'glossaryTermInfo')).toMatchObject({ parentNode: node });
+      expect(await send('deleteGlossaryEntity', { urn: node })).toBe(true);
+      expect(await server.aspect(child, 'glossaryTermInfo')).toEqual({
+        name: 'Orphan',
+        definition: '',
+        termSource: 'INTERNAL',
+      });
+      expect((await server.graphql(`{ glossaryNode(urn: "${node}") { urn } }`)).data.glossaryNode).toBeNull();
+
       const ghost = 'urn:li:glossaryTerm:Ghost';
       expect(await refuse('deleteGlossaryEntity', { urn: ghost })).toEqual({
         message: `This urn does not exist: ${ghost}`,
@@ -320,14 +408,42 @@ describe('steward mutations', () => {
       });
     });
 
-    it('deleteTag removes the tag', async () => {
-      expect(await send('deleteTag', { urn: 'urn:li:tag:temp' })).toBe(true);
-      expect(await server.aspect('urn:li:tag:temp', 'status')).toEqual({ removed: true });
-      // DataHub deletes without checking; nothing is created for a tag that never existed.
-      expect(await send('deleteTag', { urn: 'urn:li:tag:never' })).toBe(true);
-      expect((await server.graphql('{ entityExists(urn: "urn:li:tag:never") }')).data.entityExists).toBe(
-        false,
+    it('deleteTag hard-deletes the tag and removes it from the datasets and columns that carried it', async () => {
+      const TEMP = 'urn:li:tag:temp';
+      await send('addTags', { input: { tagUrns: [TEMP], resourceUrn: HOLDER } });
+      await send('batchAddTags', {
+        input: {
+          tagUrns: [TEMP],
+          resources: [{ resourceUrn: HOLDER, subResourceType: 'DATASET_FIELD', subResource: 'balance' }],
+        },
+      });
+      const tagsVersion = await systemVersion(HOLDER, 'globalTags');
+      expect(await searchTotal('TAG', 'Temporary')).toBe(1);
+
+      expect(await send('deleteTag', { urn: TEMP })).toBe(true);
+
+      expect((await server.graphql(`{ tag(urn: "${TEMP}") { urn } }`)).data.tag).toBeNull();
+      expect((await server.get(`/aspects/${encode(TEMP)}?aspect=tagProperties`)).status).toBe(404);
+      expect(await searchTotal('TAG', 'Temporary')).toBe(0);
+      expect(await server.aspect(HOLDER, 'globalTags')).toEqual({ tags: [] });
+      expect(await systemVersion(HOLDER, 'globalTags')).toBe(String(Number(tagsVersion) + 1));
+      const balance = (await server.aspect(HOLDER, 'editableSchemaMetadata')).editableSchemaFieldInfo.find(
+        (field: { fieldPath: string }) => field.fieldPath === 'balance',
       );
+      expect(balance.globalTags).toEqual({ tags: [] });
+      expect(await send('createTag', { input: { id: 'temp', name: 'Temp' } })).toBe(TEMP);
+      expect(await systemVersion(TEMP, 'tagProperties')).toBe('1');
+      expect(await relatedTotal('tag', TEMP, 'TaggedWith')).toBe(0);
+
+      // DataHub deletes without checking: a tag never stored is not created, but references to it still go.
+      const NEVER = 'urn:li:tag:never';
+      const written = await server.post('/aspects?action=ingestProposal', {
+        proposal: proposal(FEATURE, 'globalTags', { tags: [{ tag: NEVER }] }),
+      });
+      expect(written.status).toBe(200);
+      expect(await send('deleteTag', { urn: NEVER })).toBe(true);
+      expect((await server.graphql(`{ entityExists(urn: "${NEVER}") }`)).data.entityExists).toBe(false);
+      expect(await server.aspect(FEATURE, 'globalTags')).toEqual({ tags: [] });
     });
 
     it('addTags / addTag / batchAddTags add associations once; removeTag / batchRemoveTags remove them', async () => {

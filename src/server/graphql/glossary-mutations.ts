@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '../../model/json.js';
+import { deleteEntityAndReferences } from './delete-entity.js';
 import type { MutationWriter } from './mutation-writes.js';
 import { badRequest, entityTypeOf, serverError, stringsIn, wrapped } from './mutation-writes.js';
 import { creatorOwnership } from './ownership-aspect.js';
@@ -143,13 +144,19 @@ export class GlossaryMutations {
   }
 
   /**
-   * DeleteGlossaryEntityResolver: any existing URN is deleted; DataHub's server does not refuse a node that still
-   * has children (its web app hides the delete action for such a node). See MutationWriter.deleteEntity.
+   * DeleteGlossaryEntityResolver: a hard delete of any existing URN, then the references to it go from other
+   * entities' aspects (terms on datasets and columns, related terms, the parentNode of a deleted node's children).
+   * DataHub's server does not refuse a node that still has children (its web app hides the action for such a
+   * node).
    */
   deleteGlossaryEntity(urn: string): boolean {
     entityTypeOf(urn);
     if (!this.writer.exists(urn)) throw serverError(`This urn does not exist: ${urn}`);
-    this.writer.deleteEntity(urn);
+    deleteEntityAndReferences(
+      this.writer,
+      urn,
+      `Failed to perform delete against glossary entity with urn ${urn}`,
+    );
     return true;
   }
 

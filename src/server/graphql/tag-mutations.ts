@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '../../model/json.js';
+import { deleteEntityAndReferences } from './delete-entity.js';
 import type { MutationWriter } from './mutation-writes.js';
 import { badRequest, entityTypeOf, idOf, serverError } from './mutation-writes.js';
 import { creatorOwnership, ownershipTypeUrnOf, withOwnerTypes } from './ownership-aspect.js';
@@ -71,11 +72,14 @@ export class TagMutations {
     );
   }
 
-  /** DeleteTagResolver: deletes without checking that the tag exists (see MutationWriter.deleteEntity). */
+  /**
+   * DeleteTagResolver: a hard delete without checking that the tag exists (nothing is deleted for a tag that was
+   * never stored), then the references to it go from other entities' aspects (globalTags, and tags on columns),
+   * even when the tag itself was never stored. DataHub's message on failure says "domain".
+   */
   deleteTag(urn: string): boolean {
     entityTypeOf(urn);
-    // Deleting a URN that has nothing stored is a no-op in DataHub; writing `status` here would create it.
-    if (this.writer.exists(urn)) this.writer.deleteEntity(urn);
+    deleteEntityAndReferences(this.writer, urn, `Failed to perform delete against domain with urn ${urn}`);
     return true;
   }
 

@@ -1,11 +1,11 @@
 /**
  * The Rest.li resources of GMS that the product uses: /config, /aspects (ingestProposal, ingestProposalBatch,
  * getTimeseriesAspectValues, get), /entitiesV2 (get, batch_get) and /entities (ingest, batchIngest, listUrns,
- * exists).
+ * exists, delete).
  * Facts and sources: ../shared/reference/datahub-wire.md sections 1, 2 and 7.
  */
 import { DATAHUB_RELEASE, DATAHUB_VERSION } from '../../datahub/release.js';
-import { isJsonObject } from '../../model/json.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
 import { parseMetadataRecords } from '../../model/metadata-file.js';
 import { parseWireProposal, type Proposal } from '../../model/proposal.js';
 import { entityHasAspect, fqnOfAspect, isTimeseriesAspect } from '../../model/registry.js';
@@ -282,9 +282,54 @@ export function entitiesAction(
       if (typeof urn !== 'string') throw new ServiceError(400, "Parameter 'urn' is required");
       return ok({ value: service.exists(urn, body['includeSoftDelete'] !== false) });
     }
+    case 'delete':
+      return deleteEntity(body, service);
     default:
       throw new ServiceError(400, `Unknown action ${action} on resource entities`);
   }
+}
+
+/**
+ * POST /entities?action=delete {urn, aspectName?, startTimeMillis?, endTimeMillis?}, as EntityResource.deleteEntity
+ * (v1.7.0) answers it: a hard delete of the entity (EntityService.deleteUrn; `rows` counts the aspect rows that
+ * went, 0 when the entity had no key aspect) and of its timeseries events in the window (`timeseriesRows`). With
+ * `aspectName` (a timeseries aspect) only that aspect's events go, and `rows` is absent. References from other
+ * entities stay: GMS removes them only on `deleteReferences` (its graph index drops the edges at once, as here).
+ */
+function deleteEntity(body: JsonObject, service: CatalogService): RestliReply {
+  const urn = body['urn'];
+  if (typeof urn !== 'string') throw new ServiceError(400, "Parameter 'urn' is required");
+  const entityType = entityTypeOf(urn);
+  const aspectName = body['aspectName'] ?? undefined;
+  if (aspectName !== undefined && typeof aspectName !== 'string')
+    throw new ServiceError(400, "Parameter 'aspectName' must be a string");
+  if (
+    aspectName !== undefined &&
+    !(entityHasAspect(entityType, aspectName) && isTimeseriesAspect(aspectName))
+  ) {
+    // An UnsupportedOperationException, which RestliUtils.toTask answers with 500.
+    throw new ServiceError(500, `Not supported for non-timeseries aspect ${aspectName}.`);
+  }
+  const window: { startTimeMillis?: number; endTimeMillis?: number } = {};
+  for (const name of ['startTimeMillis', 'endTimeMillis'] as const) {
+    const value = body[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      throw new ServiceError(400, `Parameter '${name}' must be an integer (epoch milliseconds)`);
+    window[name] = value;
+  }
+  const deleted = service.deleteEntity(urn, {
+    references: false,
+    ...(aspectName === undefined ? {} : { timeseriesAspect: aspectName }),
+    ...window,
+  });
+  return ok({
+    value: {
+      urn,
+      ...(deleted.rows === undefined ? {} : { rows: deleted.rows }),
+      timeseriesRows: deleted.timeseriesRows,
+    },
+  });
 }
 
 function isCount(value: unknown): value is number {

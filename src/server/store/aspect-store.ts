@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { jsonEqual, type JsonObject } from '../../model/json.js';
 import { isTimeseriesAspect } from '../../model/registry.js';
+import { extractRelationships } from '../search/extract-relationships.js';
 import { EntityIndex } from './entity-index.js';
 import { IndexQueue } from './index-queue.js';
 import { migrate } from './migrations.js';
@@ -101,6 +102,21 @@ export class AspectStore {
       historyOfAspect: this.db.prepare<[string, string], StoredRow>(
         'SELECT * FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? ORDER BY createdon DESC, version',
       ),
+      deleteUrn: this.db.prepare<[string]>('DELETE FROM metadata_aspect_v2 WHERE urn = ?'),
+      deleteAspect: this.db.prepare<[string, string]>(
+        'DELETE FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ?',
+      ),
+      deleteTimeseries: this.db.prepare<[string, string, number, number]>(
+        `DELETE FROM timeseries_aspect WHERE urn = ? AND aspect IN (SELECT value FROM json_each(?))
+           AND timestamp BETWEEN ? AND ?`,
+      ),
+      deleteIncoming: this.db.prepare<[string]>('DELETE FROM relationship WHERE destination = ?'),
+      // Indexed sources only: a source noted for indexing may have rows older than its aspects.
+      incoming: this.db.prepare<[string], { source: string; name: string }>(
+        `SELECT DISTINCT source, name FROM relationship
+         WHERE destination = ? AND source NOT IN (SELECT urn FROM index_pending)`,
+      ),
+      pending: this.db.prepare<[], { urn: string }>('SELECT urn FROM index_pending'),
     };
     this.index = new EntityIndex(
       this.db,
@@ -236,6 +252,64 @@ export class AspectStore {
     return rows.map(toStored);
   }
 
+  /**
+   * Removes every stored version of every aspect of an entity (DataHub's EbeanAspectDao.deleteUrn) and answers
+   * how many rows went. Its search and relationship rows go when the transaction commits, before any index read
+   * (the entity has no key aspect left, so indexing it removes it); the relationship rows of other entities that
+   * point at it go now, as GMS's graph index drops a deleted node's edges both ways (GraphService.removeNode).
+   * Run inside a transaction.
+   */
+  deleteUrn(urn: string): number {
+    const rows = this.statements.deleteUrn.run(urn).changes;
+    this.statements.deleteIncoming.run(urn);
+    this.indexAfterCommit([urn]);
+    return rows;
+  }
+
+  /** Removes every version of one aspect of an entity; answers how many rows went. Run inside a transaction. */
+  deleteAspect(urn: string, aspect: string): number {
+    const rows = this.statements.deleteAspect.run(urn, aspect).changes;
+    this.indexAfterCommit([urn]);
+    return rows;
+  }
+
+  /** Removes an entity's events of these timeseries aspects in a time window (inclusive); answers how many. */
+  deleteTimeseries(
+    urn: string,
+    aspects: readonly string[],
+    window: { readonly startTimeMillis?: number; readonly endTimeMillis?: number } = {},
+  ): number {
+    return this.statements.deleteTimeseries.run(
+      urn,
+      JSON.stringify(aspects),
+      window.startTimeMillis ?? Number.MIN_SAFE_INTEGER,
+      window.endTimeMillis ?? Number.MAX_SAFE_INTEGER,
+    ).changes;
+  }
+
+  /**
+   * The entities whose latest aspects point at `urn`, with the relationship's name, sorted: what GMS's graph
+   * index answers for a node's incoming edges. Entities still waiting to be indexed are read from their aspects,
+   * so that the answer is right inside a transaction that wrote them.
+   */
+  referencesTo(urn: string): { readonly source: string; readonly name: string }[] {
+    // Rows of an entity noted for indexing (by an earlier commit, or by the open transaction) may be older than
+    // its aspects: such entities are read from their aspects instead.
+    const unindexed = new Set(this.statements.pending.all().map((row) => row.urn));
+    for (const source of this.written ?? []) unindexed.add(source);
+    const found = new Map<string, { source: string; name: string }>();
+    for (const row of this.statements.incoming.all(urn)) {
+      if (!unindexed.has(row.source)) found.set(`${row.source}\u0000${row.name}`, row);
+    }
+    for (const source of unindexed) {
+      for (const relationship of extractRelationships(latestAspectMap(this.db, source))) {
+        if (relationship.destination !== urn) continue;
+        found.set(`${source}\u0000${relationship.name}`, { source, name: relationship.name });
+      }
+    }
+    return [...found.values()].sort((a, b) => compareText(a.source, b.source) || compareText(a.name, b.name));
+  }
+
   /** URNs whose latest key aspect is stored, sorted, one page at a time. */
   listUrns(keyAspect: string, start: number, count: number): { urns: string[]; total: number } {
     const urns = this.statements.listUrns.all(keyAspect, count, start).map((row) => row.urn);
@@ -311,6 +385,10 @@ export function latestAspectMap(db: Database.Database, urn: string): Map<string,
   const aspects = new Map<string, JsonObject>();
   for (const row of statement.all(urn)) aspects.set(row.aspect, parseStoredObject(row.metadata));
   return aspects;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function toStored(row: StoredRow): StoredAspect {
