@@ -77,15 +77,6 @@ export class MutationWriter {
     if (proposals.length > 0) this.service.ingest(proposals, this.actor);
   }
 
-  /**
-   * Stands in for EntityClient.deleteEntity. DataHub hard-deletes (every aspect and the key go, and the URN may be
-   * created again); the embedded store keeps history and has no hard delete, so the entity is soft-deleted
-   * (`status.removed = true`): hidden from search and lists, still readable by URN.
-   */
-  deleteEntity(urn: string): void {
-    this.persistAspect(urn, 'status', { removed: true });
-  }
-
   /** persistAspect: read-modify-write of one aspect. */
   persistAspect(urn: string, aspectName: string, aspect: JsonObject): void {
     this.persist(this.proposal(urn, aspectName, aspect));
