@@ -3,6 +3,8 @@ import { CatalogError, DiagnosticsError } from '../errors.js';
 import type { ExportOptions } from './commands/export.js';
 import { EXPORT_KINDS } from './export-kinds.js';
 import type { ImportGlossaryOptions } from './commands/import.js';
+import type { InitOptions } from './commands/init.js';
+import { ACTION_REF } from './package-info.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
 import { PARSE_CACHE_DIR } from './parse-cache-options.js';
@@ -85,6 +87,20 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .action(async (dir: string, options: { output: 'text' | 'json'; cache: boolean }) => {
       const { runValidate } = await import('./commands/validate.js');
       setExitCode(await runValidate(dir, options, io));
+    });
+
+  program
+    .command('init')
+    .description(
+      'scaffold a metadata repository: catalog/ with Settings and an example, editor schema, .gitignore, workflows',
+    )
+    .argument('[dir]', 'project directory', '.')
+    .option('--from <server>', 'fill catalog/ by exporting this DataHub instead of writing the example')
+    .option('--action <ref>', 'the GitHub Action the workflows use', ACTION_REF)
+    .option('--force', 'overwrite files that exist', false)
+    .action(async (dir: string, options: InitOptions) => {
+      const { runInit } = await import('./commands/init.js');
+      setExitCode(await runInit(dir, options, io));
     });
 
   program

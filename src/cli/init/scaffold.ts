@@ -1,0 +1,189 @@
+import { PACKAGE_NAME } from '../package-info.js';
+
+/**
+ * The files `catalog init` writes, as values (path relative to the project root → text). Pure, so tests can
+ * check every file without touching a disk, and the command only decides what to do with existing files.
+ */
+export interface ScaffoldOptions {
+  /** The action reference the workflows use, e.g. `owner/repo@v1`. */
+  readonly actionRef: string;
+  /** The server `--from` exported from: it becomes the Settings target. */
+  readonly server?: string;
+  /** false with `--from`: catalog/ is filled by export instead. */
+  readonly example: boolean;
+}
+
+export const CATALOG_DIR = 'catalog';
+export const GITIGNORE_LINES: readonly string[] = ['.catalog/'];
+
+/** Where the editor finds the manifest schema: the copy inside the installed package. */
+export const SCHEMA_PATH = `./node_modules/${PACKAGE_NAME}/schemas/catalog.schema.json`;
+
+export function scaffoldFiles(options: ScaffoldOptions): ReadonlyMap<string, string> {
+  const files = new Map<string, string>();
+  files.set(`${CATALOG_DIR}/catalog.yaml`, settingsManifest(options.server));
+  if (options.example) files.set(`${CATALOG_DIR}/example.yaml`, EXAMPLE_MANIFEST);
+  files.set('.vscode/settings.json', vscodeSettings());
+  files.set('.github/workflows/catalog-plan.yml', planWorkflow(options.actionRef));
+  files.set('.github/workflows/catalog-sync.yml', syncWorkflow(options.actionRef));
+  return files;
+}
+
+/** The schema comment makes editors without the workspace setting check the file too. */
+const schemaComment = `# yaml-language-server: $schema=../node_modules/${PACKAGE_NAME}/schemas/catalog.schema.json`;
+
+function settingsManifest(server: string | undefined): string {
+  const target =
+    server === undefined
+      ? [
+          '# target:',
+          '#   server: https://datahub-gms.example.com   # or $DATAHUB_GMS_URL; none: the embedded catalog',
+        ]
+      : ['target:', `  server: ${JSON.stringify(server)}   # $DATAHUB_GMS_URL and --server override it`];
+  return [
+    schemaComment,
+    '# Settings for the whole catalog: defaults for documents that do not name a platform or env, who the',
+    '# tool writes as, and which DataHub it talks to.',
+    'apiVersion: catalog/v1',
+    'kind: Settings',
+    'defaults:',
+    '  platform: feast   # dataPlatform of ML entities that do not name one',
+    '  env: PROD         # FabricType of models, groups and datasets that do not name one',
+    'actor: urn:li:corpuser:catalog-bot   # audit stamps, and the marker on the term attachments it owns',
+    ...target,
+    '',
+  ].join('\n');
+}
+
+const EXAMPLE_MANIFEST = `${schemaComment}
+# An example to edit or delete. Every *.yaml under catalog/ is read; one file may hold several documents,
+# separated by ---. \`catalog validate\` checks them offline; \`catalog reconcile --dry-run\` shows the plan.
+
+# A glossary node groups terms (urn:li:glossaryNode:Classification).
+apiVersion: catalog/v1
+kind: GlossaryNode
+id: Classification
+name: Classification
+definition: How sensitive a piece of data is.
+---
+# A term (urn:li:glossaryTerm:Classification.PII). Attach it to datasets and columns with kind DatasetTerms.
+apiVersion: catalog/v1
+kind: GlossaryTerm
+id: Classification.PII
+name: PII
+parent: Classification
+definition: Personally identifiable information.
+---
+# A feature table with its features inline: urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)
+# and urn:li:mlFeature:(user_features,age). The platform comes from catalog.yaml's defaults.
+apiVersion: catalog/v1
+kind: MLFeatureTable
+name: user_features
+description: Features describing a user.
+features:
+  - name: age
+    dataType: CONTINUOUS   # a DataHub MLFeatureDataType
+    description: Age in years.
+  - name: country
+    dataType: NOMINAL
+    description: Country of residence.
+---
+# A model that uses those features (<table>.<feature>, or full URNs).
+apiVersion: catalog/v1
+kind: MLModel
+name: churn-predictor
+description: Predicts which users will leave.
+features: [user_features.age, user_features.country]
+`;
+
+function vscodeSettings(): string {
+  // The YAML extension (redhat.vscode-yaml) checks and completes every manifest against the schema.
+  const settings = {
+    'yaml.schemas': { [SCHEMA_PATH]: [`${CATALOG_DIR}/**/*.yaml`, `${CATALOG_DIR}/**/*.yml`] },
+  };
+  return `${JSON.stringify(settings, null, 2)}\n`;
+}
+
+const CHECKOUT = 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2';
+
+function planWorkflow(actionRef: string): string {
+  return `# On a pull request that changes catalog/: validate the manifests, plan against the catalog and post the plan
+# as one sticky comment (updated on every push). Fails on invalid manifests or errors, not on changes.
+name: catalog plan
+
+on:
+  pull_request:
+    paths:
+      - 'catalog/**'
+
+permissions:
+  contents: read
+  pull-requests: write
+
+concurrency:
+  group: catalog-plan-\${{ github.event.pull_request.number }}
+  cancel-in-progress: true
+
+jobs:
+  plan:
+    runs-on: ubuntu-latest
+    timeout-minutes: 15
+    steps:
+      - uses: ${CHECKOUT}
+        with:
+          fetch-depth: 0 # the base branch's manifests tell manifest changes from drift
+          persist-credentials: false
+      - uses: ${actionRef}
+        with:
+          command: plan
+          directory: catalog
+          server: \${{ secrets.DATAHUB_GMS_URL }}
+          token: \${{ secrets.DATAHUB_GMS_TOKEN }}
+          comment: true
+`;
+}
+
+function syncWorkflow(actionRef: string): string {
+  return `# Keep DataHub true to main: apply on every push to main that changes catalog/, and check for drift on a
+# schedule (the job summary shows it; the run fails when the catalog drifted).
+name: catalog sync
+
+on:
+  push:
+    branches: [main]
+    paths:
+      - 'catalog/**'
+  schedule:
+    - cron: '17 */6 * * *'
+  workflow_dispatch:
+
+permissions:
+  contents: read
+
+# One sync at a time; a sync in progress is not cancelled mid-apply.
+concurrency:
+  group: catalog-sync
+  cancel-in-progress: false
+
+jobs:
+  sync:
+    runs-on: ubuntu-latest
+    timeout-minutes: 30
+    steps:
+      - uses: ${CHECKOUT}
+        with:
+          persist-credentials: false
+      - uses: ${actionRef}
+        id: catalog
+        with:
+          command: \${{ github.event_name == 'schedule' && 'drift' || 'apply' }}
+          directory: catalog
+          server: \${{ secrets.DATAHUB_GMS_URL }}
+          token: \${{ secrets.DATAHUB_GMS_TOKEN }}
+      - name: fail on drift
+        if: github.event_name == 'schedule' && steps.catalog.outputs.changes == 'true'
+        run: |
+          echo "::error::The live catalog differs from main; see the job summary."
+          exit 1
+`;
+}

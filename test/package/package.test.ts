@@ -1,0 +1,205 @@
+import { execFile, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_REPOSITORY, PACKAGE_NAME } from '../../src/cli/package-info.js';
+import { VERSION } from '../../src/cli/version.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/**
+ * The packed tarball, installed into an empty project with nothing else, runs every command. Packing and
+ * installing happen once for the file (the costly part); each test then runs the installed `catalog` bin.
+ */
+
+const run = promisify(execFile);
+const REPO = process.cwd();
+
+interface PackageJson {
+  name: string;
+  version: string;
+  repository: { url: string };
+  bin: Record<string, string>;
+  files: string[];
+  dependencies: Record<string, string>;
+}
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson;
+
+interface Packed {
+  filename: string;
+  files: { path: string }[];
+}
+
+describe('the npm package', () => {
+  const project = tempDir();
+  let packed: Packed;
+  let tarball: string;
+  // No DataHub configured and a HOME of its own (no ~/.datahubenv): the embedded catalog is the target.
+  const env = { PATH: process.env['PATH'] ?? '', HOME: project.dir, NO_COLOR: '1' };
+  const catalog = (args: string[], cwd = project.dir) =>
+    run(path.join(project.dir, 'node_modules/.bin/catalog'), args, { cwd, env, encoding: 'utf8' });
+
+  beforeAll(async () => {
+    // The tests run after `npm run build` (pretest); --ignore-scripts skips prepack's second build.
+    const pack = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project.dir], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    packed = (JSON.parse(pack.stdout) as Packed[])[0] as Packed;
+    tarball = path.join(project.dir, packed.filename);
+    writeFileSync(path.join(project.dir, 'package.json'), '{ "name": "metadata", "private": true }\n');
+    // --prefer-offline: the dependencies come from the npm cache `npm ci` filled when it can.
+    // --ignore-scripts: better-sqlite3's install fetches a prebuilt binary from GitHub, which is unreachable in
+    // some CI sandboxes, and else compiles for a minute; the binary the repository's own `npm ci` made is the
+    // same module for the same Node, so it is copied in below. Everything else is what a user's install gets.
+    await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball],
+      { cwd: project.dir, encoding: 'utf8' },
+    );
+    const native = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+    const version = (dir: string) =>
+      (
+        JSON.parse(readFileSync(path.join(dir, 'node_modules/better-sqlite3/package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version;
+    expect(version(project.dir)).toBe(version(REPO));
+    mkdirSync(path.dirname(path.join(project.dir, native)), { recursive: true });
+    copyFileSync(path.join(REPO, native), path.join(project.dir, native));
+  }, 180_000);
+  afterAll(() => project.cleanup());
+
+  it('is named as published, with the catalog bin and the version the CLI reports', () => {
+    expect(manifest.name).toBe(PACKAGE_NAME);
+    expect(manifest.version).toBe(VERSION);
+    expect(manifest.repository.url).toContain(`github.com/${ACTION_REPOSITORY}.git`);
+    expect(Object.keys(manifest.bin)).toEqual(['catalog']);
+    expect(packed.filename).toBe(`${PACKAGE_NAME}-${VERSION}.tgz`);
+  });
+
+  it('packs what run time reads, and no sources, tests or fixtures', () => {
+    const files = packed.files.map((file) => file.path);
+    for (const needed of [
+      'dist/cli/main.js',
+      'dist/index.js',
+      'dist/server/graphql/extensions.graphql',
+      'schemas/catalog.schema.json',
+      'schemas/settings.schema.json',
+      'README.md',
+      'package.json',
+    ])
+      expect(files, needed).toContain(needed);
+    expect(files.some((file) => /^dist\/datahub\/graphql\/.+\.graphql$/.test(file))).toBe(true);
+    expect(files.some((file) => file.startsWith('dist/server/ui/assets/'))).toBe(true);
+    expect(files.filter((file) => /^(src|test|bench|scripts|catalog|examples)\//.test(file))).toEqual([]);
+    expect(files.filter((file) => /\.test\.(js|ts)$/.test(file))).toEqual([]);
+  });
+
+  it('depends at run time on exactly what its code imports', () => {
+    const imported = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.js'))
+          for (const match of readFileSync(full, 'utf8').matchAll(
+            /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'".][^'"]*)['"]|(?:import|require)\(['"]([^'".][^'"]*)['"]\)/gm,
+          )) {
+            const specifier = (match[1] ?? match[2]) as string;
+            const name = specifier.startsWith('@')
+              ? specifier.split('/').slice(0, 2).join('/')
+              : (specifier.split('/')[0] as string);
+            if (!specifier.startsWith('node:') && !builtinModules.includes(name)) imported.add(name);
+          }
+      }
+    };
+    walk(path.join(project.dir, 'node_modules', PACKAGE_NAME, 'dist'));
+    expect([...imported].sort()).toEqual(Object.keys(manifest.dependencies).sort());
+    // An install of the package alone brings no development tool.
+    for (const dev of ['vitest', 'typescript', 'playwright-core', '@sparticuz/chromium', 'eslint'])
+      expect(existsSync(path.join(project.dir, 'node_modules', dev)), dev).toBe(false);
+  });
+
+  it('runs init, validate, reconcile (twice: the second plans nothing), get and export', async () => {
+    const init = await catalog(['init']);
+    expect(init.stdout).toContain('wrote catalog/example.yaml');
+    // The editor setting points at the schema inside the installed package.
+    const settings = readFileSync(path.join(project.dir, '.vscode/settings.json'), 'utf8');
+    const schema = Object.keys((JSON.parse(settings) as { 'yaml.schemas': object })['yaml.schemas'])[0];
+    expect(existsSync(path.join(project.dir, String(schema)))).toBe(true);
+
+    expect((await catalog(['validate'])).stdout).toMatch(/valid/i);
+    const reconcile = await catalog(['reconcile']);
+    expect(reconcile.stdout).toContain('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)');
+    const again = await catalog(['reconcile', '--dry-run', '--detailed-exitcode']);
+    expect(again.stdout).toMatch(/no changes/i);
+
+    const get = await catalog([
+      'get',
+      '--urn',
+      'urn:li:glossaryTerm:Classification.PII',
+      '--aspect',
+      'glossaryTermInfo',
+    ]);
+    expect(JSON.parse(get.stdout)).toMatchObject({ glossaryTermInfo: { name: 'PII' } });
+
+    const exported = await catalog(['export', '--out', 'exported']);
+    expect(exported.stdout).toMatch(/^exported \d+ files to exported/);
+    expect((await catalog(['validate', 'exported'])).stdout).toMatch(/MLFeatureTable/);
+  }, 60_000);
+
+  it('is a library too: the exports entry loads', async () => {
+    const script = `import('${PACKAGE_NAME}').then((m) => console.log(typeof m.runCli, m.VERSION))`;
+    const loaded = await run(process.execPath, ['-e', script], { cwd: project.dir, env, encoding: 'utf8' });
+    expect(loaded.stdout).toBe(`function ${VERSION}\n`);
+  });
+
+  it('imports a business-glossary file', async () => {
+    const source = path.join(REPO, 'test/fixtures/business-glossary/multiple_owners_same_type.yml');
+    const imported = await catalog(['import', 'business-glossary', source, '--out', 'glossary']);
+    // execFile rejects on a non-zero exit, so reaching here means it succeeded.
+    expect(imported.stdout).toMatch(/wrote|GlossaryTerm|\d/);
+    expect(readdirSync(path.join(project.dir, 'glossary')).length).toBeGreaterThan(0);
+    expect((await catalog(['validate', 'glossary'])).stdout).toMatch(/GlossaryTerm/);
+  }, 60_000);
+
+  it('serves the embedded catalog with its web UI, and stops on SIGTERM', async () => {
+    const child = spawn(
+      path.join(project.dir, 'node_modules/.bin/catalog'),
+      ['serve', '--port', '0', '--db', '.catalog/serve.db'],
+      { cwd: project.dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (http:\/\/\S+)/.exec(out);
+          if (match) resolve(match[1] as string);
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+      });
+      const page = await fetch(`${url}/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const html = await page.text();
+      // The page's own stylesheet and script come from the packed assets.
+      const assets = [...html.matchAll(/(?:href|src)="(\/[^"]+\.(?:css|js))"/g)].map((m) => m[1] as string);
+      expect(assets.length).toBeGreaterThan(0);
+      for (const asset of assets) expect((await fetch(`${url}${asset}`)).status, asset).toBe(200);
+      // The GraphQL schema is the vendored DataHub SDL plus the extensions file, both read from dist/.
+      const graphql = await fetch(`${url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __type(name: "GlossaryTerm") { name } }' }),
+      });
+      expect(await graphql.json()).toMatchObject({ data: { __type: { name: 'GlossaryTerm' } } });
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 60_000);
+});
