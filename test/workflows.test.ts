@@ -2,6 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { scaffoldFiles } from '../src/cli/init/scaffold.js';
+import { ACTION_REF } from '../src/cli/package-info.js';
 import { buildProgram } from '../src/cli/program.js';
 
 const DIR = '.github/workflows';
@@ -20,6 +22,8 @@ const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: 
   .scripts;
 
 interface Step {
+  name?: string;
+  if?: string;
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
@@ -30,6 +34,15 @@ interface Workflow {
   concurrency: { group: string; 'cancel-in-progress': boolean };
   jobs: Record<string, { steps: Step[] }>;
 }
+
+const actionInputs = (parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> })
+  .inputs;
+/** The workflows `catalog init` writes into a user's repository. */
+const scaffoldWorkflows = new Map(
+  [...scaffoldFiles({ actionRef: ACTION_REF, example: true })].filter(([file]) =>
+    file.startsWith('.github/'),
+  ),
+);
 
 const load = (file: string): Workflow => parse(readFileSync(`${DIR}/${file}`, 'utf8')) as Workflow;
 const steps = (workflow: Workflow): Step[] => Object.values(workflow.jobs).flatMap((job) => job.steps);
@@ -54,7 +67,8 @@ describe('GitHub workflows', () => {
     '%s pins every action by commit, grants least permissions and handles superseded runs',
     (file) => {
       const workflow = load(file);
-      for (const step of steps(workflow).filter((item) => item.uses !== undefined)) {
+      // This repository's own action is used from the checkout (`./`); every other action is pinned.
+      for (const step of steps(workflow).filter((item) => item.uses !== undefined && item.uses !== './')) {
         expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
       }
       expect(workflow.permissions).toBeTypeOf('object');
@@ -74,9 +88,7 @@ describe('GitHub workflows', () => {
       steps(load(file)).flatMap((step) => (step.run === undefined ? [] : [step.run])),
     );
     const used = runs.flatMap(catalogCommands);
-    expect(used.map((item) => item.command).sort()).toEqual(
-      expect.arrayContaining(['apply', 'ingest', 'reconcile', 'validate']),
-    );
+    expect(used.map((item) => item.command).sort()).toEqual(expect.arrayContaining(['apply', 'validate']));
     for (const { command, flags } of used) {
       const found = program.commands.find((candidate: Command) => candidate.name() === command);
       expect(found, `catalog ${command}`).toBeDefined();
@@ -92,25 +104,47 @@ describe('GitHub workflows', () => {
     }
   });
 
-  it('plan.yml posts one sticky comment and fails only on errors', () => {
+  it('plan.yml plans with the action, commenting, against the base branch', () => {
     const workflow = load('plan.yml');
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
-    const script = String(
-      steps(workflow).find((step) => step.uses?.startsWith('actions/github-script'))?.with?.['script'],
-    );
-    expect(script).toContain('<!-- catalog-plan -->');
-    expect(script).toContain('updateComment');
-    const plan = steps(workflow).find((step) => step.run?.includes('reconcile')) as Step;
-    expect(plan.run).toContain('--dry-run --detailed-exitcode');
-    expect(plan.run).toContain('test "$code" -ne 1');
+    const plan = steps(workflow).filter((step) => step.uses === './');
+    expect(plan).toHaveLength(1);
+    expect(plan[0]?.with).toMatchObject({ command: 'plan', comment: true });
+    const checkout = steps(workflow).find((step) => step.uses?.startsWith('actions/checkout'));
+    // The base branch's manifests are needed to tell manifest changes from drift.
+    expect(checkout?.with?.['fetch-depth']).toBe(0);
   });
+
+  it.each([...files.filter((file) => file !== 'ci.yml'), ...scaffoldWorkflows.keys()])(
+    '%s gives the action only inputs it declares, and the secrets only as inputs',
+    (file) => {
+      const workflow = scaffoldWorkflows.has(file)
+        ? (parse(scaffoldWorkflows.get(file) as string) as Workflow)
+        : load(file);
+      const used = steps(workflow).filter((step) => step.uses === './' || step.uses === ACTION_REF);
+      expect(used.length).toBeGreaterThan(0);
+      for (const step of used) {
+        for (const input of Object.keys(step.with ?? {}))
+          expect(Object.keys(actionInputs), input).toContain(input);
+        expect(String(step.with?.['token'])).toBe('${{ secrets.DATAHUB_GMS_TOKEN }}');
+      }
+      for (const step of steps(workflow).filter((item) => item.uses !== undefined && !used.includes(item)))
+        expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+    },
+  );
 
   it('sync.yml applies on push and checks drift on a schedule, healing only when configured', () => {
     const workflow = load('sync.yml');
     const on = workflow.on as Record<string, unknown>;
     expect(Object.keys(on).sort()).toEqual(['push', 'schedule', 'workflow_dispatch']);
-    const byName = new Map(steps(workflow).map((step) => [(step as { name?: string }).name, step]));
-    expect((byName.get('self-heal') as { if: string }).if).toContain("env.SELF_HEAL == 'true'");
-    expect(byName.get('drift check')?.run).toContain('--dry-run --detailed-exitcode --base HEAD');
+    const byName = new Map(steps(workflow).map((step) => [step.name, step]));
+    expect(byName.get('apply main')).toMatchObject({ uses: './', with: { command: 'apply' } });
+    expect(byName.get('apply main')?.if).toBe("github.event_name != 'schedule'");
+    expect(byName.get('drift check')).toMatchObject({ uses: './', with: { command: 'drift' } });
+    expect(byName.get('drift check')?.if).toBe("github.event_name == 'schedule'");
+    // Healing applies the very plan the drift check reported (refused as stale if the catalog moved since).
+    expect(byName.get('self-heal')?.if).toContain("env.SELF_HEAL == 'true'");
+    expect(byName.get('self-heal')?.if).toContain("steps.drift.outputs.changes == 'true'");
+    expect(byName.get('self-heal')?.run).toContain('node dist/cli/main.js apply "$PLAN_JSON"');
   });
 });
