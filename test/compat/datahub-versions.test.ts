@@ -672,6 +672,9 @@ function renderDoc(all: readonly Row[]): string {
      UPDATE_DATAHUB_VERSIONS=1 npx vitest run test/compat/datahub-versions.test.ts -->
 # DataHub versions
 
+**What you can do here:** find out whether the tool works with your DataHub release, and what it refuses or adapts
+on older ones.
+
 The client is checked against one tag of each DataHub release line from ${MATRIX_RELEASES[0]} to ${REFERENCE_RELEASE}
 (\`test/compat/datahub-versions.test.ts\`). The example catalog is planned against an empty catalog and applied
 through a client that believes the server is that release; every GraphQL document it sends (and a representative
