@@ -35,17 +35,24 @@ export async function runStep(io: StepIo): Promise<number> {
   const planMarkdown = path.join(outDir, 'plan.md');
   // The token reaches the CLI the way a user's shell passes it, and the CLI redacts it from what it prints.
   const env = { ...io.env, ...(inputs.token === '' ? {} : { DATAHUB_GMS_TOKEN: inputs.token }) };
-  const cli = async (args: string[]): Promise<{ code: number; stdout: string }> => {
+  const cli = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
     let stdout = '';
+    let stderr = '';
     const cliIo: CliIo = {
       stdout: { write: (text) => void (stdout += text), isTTY: false },
-      stderr: { write: (text) => io.log(text), isTTY: false },
+      stderr: {
+        write: (text) => {
+          stderr += text;
+          io.log(text);
+        },
+        isTTY: false,
+      },
       env,
       cwd: io.cwd,
       waitForInterrupt: () => new Promise<void>(() => undefined),
     };
     const code = await runCli(args, cliIo);
-    return { code, stdout };
+    return { code, stdout, stderr };
   };
 
   const server = inputs.server === '' ? [] : ['--server', inputs.server];
@@ -57,7 +64,9 @@ export async function runStep(io: StepIo): Promise<number> {
 
   const result = await cli(reconcileArgs(inputs, planJson));
   io.log(result.stdout);
-  await writeFile(planMarkdown, result.stdout);
+  // A failed plan replaces the comment and summary too: an earlier plan left standing would read as current.
+  const markdown = result.code === 1 ? renderFailure(inputs.command, result.stderr) : result.stdout;
+  await writeFile(planMarkdown, markdown);
   // 0: nothing to change (or applied nothing); 2: changes planned or applied; 1: an error.
   const changes = result.code === 2;
   await appendToGithubFile(
@@ -69,10 +78,17 @@ export async function runStep(io: StepIo): Promise<number> {
       'plan-markdown': planMarkdown,
     }),
   );
-  const summary =
-    result.code === 1 ? `The ${inputs.command} failed; the log of this step says why.\n` : result.stdout;
-  await appendToGithubFile(io.env['GITHUB_STEP_SUMMARY'], `## ${TITLES[inputs.command]}\n\n${summary}\n`);
+  await appendToGithubFile(io.env['GITHUB_STEP_SUMMARY'], `## ${TITLES[inputs.command]}\n\n${markdown}\n`);
   return result.code === 1 ? 1 : 0;
+}
+
+/** How a failure reads in the summary and the comment: what the tool said (secrets already redacted by it). */
+export function renderFailure(command: ActionCommand, stderr: string): string {
+  const lines = stderr.trimEnd().split('\n');
+  // The last lines say what failed; a long list of diagnostics is in the step's log.
+  const shown = lines.length > 60 ? ['…', ...lines.slice(-60)] : lines;
+  const fence = '`'.repeat(Math.max(3, ...[...stderr.matchAll(/`+/g)].map((match) => match[0].length + 1)));
+  return `### ${TITLES[command]}\n\n**The ${command} failed**; nothing was written. What catalog said:\n\n${fence}\n${shown.join('\n')}\n${fence}\n`;
 }
 
 export async function commentStep(io: StepIo): Promise<number> {
@@ -84,7 +100,7 @@ export async function commentStep(io: StepIo): Promise<number> {
   const markdownFile = io.env['PLAN_MARKDOWN'] ?? '';
   const markdown = markdownFile === '' ? '' : await readFile(markdownFile, 'utf8');
   if (markdown.trim() === '') {
-    io.log('no plan to post (the plan step failed before it printed one)\n');
+    io.log('no plan to post (the plan step did not run)\n');
     return 0;
   }
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = io.env;

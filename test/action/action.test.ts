@@ -151,6 +151,8 @@ describe('the GitHub Action (action.yml)', () => {
     let code = 0;
     const uploaded: string[] = [];
     for (const step of action.runs.steps) {
+      // As on GitHub: after a failed step only steps whose condition has always() run.
+      if (code !== 0 && !(step.if ?? '').includes('always()')) continue;
       if (step.if !== undefined && !condition(step.if, contexts())) continue;
       if (step.uses?.startsWith('actions/upload-artifact')) {
         uploaded.push(interpolate(String(step.with?.['path']), contexts()));
@@ -186,7 +188,6 @@ describe('the GitHub Action (action.yml)', () => {
         code = failed.code;
       }
       if (step.id !== undefined) steps[step.id] = { outputs: readOutputs(readFileSync(outputFile, 'utf8')) };
-      if (code !== 0) break;
     }
     const outputs = Object.fromEntries(
       Object.entries(action.outputs).map(([name, output]) => [name, interpolate(output.value, contexts())]),
@@ -273,15 +274,24 @@ describe('the GitHub Action (action.yml)', () => {
     expect(github.requests.length).toBe(before);
   }, 60_000);
 
-  it('fails the step on invalid manifests, with no plan to upload', async () => {
+  it('fails the step on invalid manifests, with no plan to upload, and says so in the comment', async () => {
     writeFileSync(path.join(workspace, 'catalog/broken.yaml'), 'apiVersion: catalog/v1\nkind: MLModel\n');
     try {
-      const run = await runAction({ command: 'plan', server: server.url, comment: 'false' });
+      const run = await runAction(
+        { command: 'plan', server: server.url },
+        { name: 'pull_request', pullRequest: 5 },
+      );
       expect(run.code).toBe(1);
       expect(run.log).toContain('broken.yaml:1:1');
       expect(run.outputs).toMatchObject({ changes: 'false', 'exit-code': '1', 'plan-json': '' });
       expect(run.uploaded).toEqual([]);
-      expect(run.summary).toContain('The plan failed');
+      expect(run.summary).toContain('**The plan failed**; nothing was written.');
+      expect(run.summary).toContain('broken.yaml:1:1');
+      // The earlier plan comment now says the plan failed, rather than showing a plan that no longer holds.
+      const ours = github.comments.filter((comment) => comment.body.startsWith(PLAN_MARKER));
+      expect(ours).toHaveLength(1);
+      expect(ours[0]?.body).toContain('**The plan failed**');
+      expect(ours[0]?.body).not.toContain('user_features');
     } finally {
       execFileSync('rm', [path.join(workspace, 'catalog/broken.yaml')]);
     }
