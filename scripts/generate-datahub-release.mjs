@@ -331,7 +331,7 @@ function buildRegistry(mirror, tag, models) {
   const problems = [];
   /** @type {Record<string, { keyAspect: string; aspects: string[]; category?: string }>} */
   const entities = {};
-  /** @type {Record<string, { fqn: string; timeseries?: true; keyFields?: string[]; relationships?: unknown[] }>} */
+  /** @type {Record<string, { fqn: string; timeseries?: true; autoRender?: true; renderSpec?: unknown; keyFields?: string[]; relationships?: unknown[] }>} */
   const aspects = {};
   const keyAspects = new Set();
   for (const entity of registry.entities) {
@@ -354,6 +354,9 @@ function buildRegistry(mirror, tag, models) {
       aspects[name] = {
         fqn: found.record.fullName,
         ...(found.aspect['type'] === 'timeseries' ? { timeseries: /** @type {const} */ (true) } : {}),
+        // GraphQL's aspects(input: {autoRenderOnly: true}) answers only these (WeaklyTypedAspectsResolver).
+        ...(found.aspect['autoRender'] === true ? { autoRender: /** @type {const} */ (true) } : {}),
+        ...(found.aspect['renderSpec'] === undefined ? {} : { renderSpec: found.aspect['renderSpec'] }),
         ...(keyAspects.has(name) ? { keyFields: found.record.fields.map((field) => field.name) } : {}),
         ...(relationships.length === 0 ? {} : { relationships }),
       };
@@ -473,6 +476,10 @@ function main() {
     'export interface GeneratedAspectSpec {',
     '  readonly fqn: string;',
     '  readonly timeseries?: true;',
+    '  /** @Aspect autoRender: shown by the web app as a tab of its own (aspects(input: {autoRenderOnly: true})). */',
+    '  readonly autoRender?: true;',
+    '  /** @Aspect renderSpec: how the web app shows an auto-rendered aspect. */',
+    '  readonly renderSpec?: { readonly displayType?: string; readonly displayName?: string; readonly key?: string };',
     '  /** Key aspects only: field names in URN part order. */',
     '  readonly keyFields?: readonly string[];',
     '  readonly relationships?: readonly GeneratedRelationship[];',

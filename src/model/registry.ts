@@ -70,6 +70,14 @@ export function isTimeseriesAspect(aspectName: string): boolean {
   return Object.hasOwn(GENERATED_ASPECTS, aspectName) && GENERATED_ASPECTS[aspectName]?.timeseries === true;
 }
 
+/** How the web app shows an aspect marked `autoRender` in its @Aspect annotation; undefined for the others. */
+export function autoRenderSpec(
+  aspectName: string,
+): { readonly displayType?: string; readonly displayName?: string; readonly key?: string } | undefined {
+  const spec = Object.hasOwn(GENERATED_ASPECTS, aspectName) ? GENERATED_ASPECTS[aspectName] : undefined;
+  return spec?.autoRender === true ? (spec.renderSpec ?? {}) : undefined;
+}
+
 /** The @Relationship annotations of an aspect, as paths into its value. */
 export function relationshipsOfAspect(aspectName: string): readonly RelationshipSpec[] {
   return (Object.hasOwn(GENERATED_ASPECTS, aspectName) && GENERATED_ASPECTS[aspectName]?.relationships) || [];

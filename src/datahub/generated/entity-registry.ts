@@ -26,6 +26,10 @@ export interface GeneratedRelationship {
 export interface GeneratedAspectSpec {
   readonly fqn: string;
   readonly timeseries?: true;
+  /** @Aspect autoRender: shown by the web app as a tab of its own (aspects(input: {autoRenderOnly: true})). */
+  readonly autoRender?: true;
+  /** @Aspect renderSpec: how the web app shows an auto-rendered aspect. */
+  readonly renderSpec?: { readonly displayType?: string; readonly displayName?: string; readonly key?: string };
   /** Key aspects only: field names in URN part order. */
   readonly keyFields?: readonly string[];
   readonly relationships?: readonly GeneratedRelationship[];

@@ -4,7 +4,7 @@
  * metadata: the display name (`_entityName`), descriptions and definitions, schema field paths, the parts of the
  * URN, and the facets `_entityType`, `platform`, `origin`, `glossaryTerms`, `fieldGlossaryTerms`,
  * `editedFieldGlossaryTerms`, `tags`, `fieldTags`, `editedFieldTags`, `owners`, `domains`, `container`,
- * `typeNames`, `parentNode`, `removed`, and `name` of domains.
+ * `typeNames`, `parentNode`, `removed`, `urn`, and `name` of domains.
  */
 import { simplifyFieldPath } from '../../model/field-path.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
@@ -89,6 +89,9 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   const removed = status?.['removed'] === true;
 
   facet('_entityType', graphqlEntityType(entityType));
+  // The URN is a keyword field of every DataHub index: the app's glossary and domain trees find their nodes
+  // with an `urn` filter (useGlossaryNodesAndTermsByUrns).
+  facet('urn', urn);
   facet('removed', removed ? 'true' : 'false');
   facet('platform', key?.['platform'] ?? aspects.get('dataPlatformInstance')?.['platform']);
   facet('origin', key?.['origin']);

@@ -7,6 +7,7 @@
 import { ownershipTypeUrn } from './ownership-types.js';
 import { isJsonObject, stableStringify, type JsonObject, type JsonValue } from '../../../model/json.js';
 import { parseRawUrn } from '../../../model/urn.js';
+import { autoRenderSpec } from '../../../model/registry.js';
 
 export type View = Record<string, unknown>;
 
@@ -190,16 +191,34 @@ export function platformName(platformUrn: string): string {
   return raw.ok ? (raw.value.parts[0] ?? platformUrn) : platformUrn;
 }
 
-/** RawAspect entries: the named aspects, or every stored one. */
+/**
+ * RawAspect entries, as WeaklyTypedAspectsResolver picks them: the named aspects (or every stored one), and with
+ * `autoRenderOnly` only those whose @Aspect annotation says `autoRender` (none of DataHub's own in v1.7.0, so the
+ * app shows no extra tabs), each with its annotation's renderSpec.
+ */
 export function rawAspects(
   stored: ReadonlyMap<string, JsonObject>,
   input: { aspectNames?: readonly string[] | null; autoRenderOnly?: boolean | null } | null | undefined,
 ): View[] {
   const names = input?.aspectNames ?? [...stored.keys()].sort();
+  const autoRenderOnly = input?.autoRenderOnly === true;
   return names.flatMap((name) => {
     const value = stored.get(name);
-    return value === undefined
-      ? []
-      : [{ aspectName: name, payload: stableStringify(value), renderSpec: null }];
+    const renderSpec = autoRenderSpec(name);
+    if (value === undefined || (autoRenderOnly && renderSpec === undefined)) return [];
+    return [
+      {
+        aspectName: name,
+        payload: stableStringify(value),
+        renderSpec:
+          renderSpec === undefined
+            ? null
+            : {
+                displayType: renderSpec.displayType ?? null,
+                displayName: renderSpec.displayName ?? null,
+                key: renderSpec.key ?? null,
+              },
+      },
+    ];
   });
 }
