@@ -48,6 +48,9 @@ describe(`DataHub's web app ${DATAHUB_RELEASE.tag} on the embedded catalog`, () 
     browser = await launchBrowser();
     ({ page, problems } = await openPage(browser));
     page.setDefaultTimeout(30_000);
+    // The app's own switch for its onboarding tours (DataHub's Cypress tests set it too): the tours' popups
+    // would cover the pages in the screenshots.
+    await page.context().addInitScript("window.localStorage.setItem('skipOnboardingTour', 'true')");
   });
 
   afterAll(async () => {

@@ -129,7 +129,12 @@ const PAGE_DATA: Readonly<Record<string, Readonly<Record<string, (data: Data) =>
     },
   },
   dataset: {
-    getDataset: (data) => expect(data['dataset'].urn).toBe(TX),
+    getDataset: (data) => {
+      expect(data['dataset'].urn).toBe(TX);
+      // The data product that holds it, by name (DataProductMapper), not a bare URN.
+      const products = data['dataset'].dataProduct.relationships.map((edge: Data) => edge['entity']);
+      expect(products.map((product: Data) => product['properties']?.name)).toEqual(['Fraud signals']);
+    },
     getDatasetSchema: (data) => {
       const fields: Data[] = data['dataset'].schemaMetadata.fields;
       expect(fields.map((field) => field['fieldPath'])).toContain('card_number');

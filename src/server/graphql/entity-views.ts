@@ -68,6 +68,7 @@ const TYPENAMES: Readonly<Record<string, string>> = {
   dataPlatform: 'DataPlatform',
   container: 'Container',
   domain: 'Domain',
+  dataProduct: 'DataProduct',
   chart: 'Chart',
   dashboard: 'Dashboard',
   dataFlow: 'DataFlow',
@@ -150,6 +151,8 @@ export class EntityViews {
         return this.container(urn);
       case 'domain':
         return this.domain(urn);
+      case 'dataProduct':
+        return this.dataProduct(urn);
       case 'ownershipType':
         return this.ownershipType(urn);
       case 'schemaField':
@@ -758,6 +761,26 @@ export class EntityViews {
           parent = text(this.service.latest(parent, 'domainProperties')?.['parentDomain']);
         }
         return { count: domains.length, domains };
+      },
+    };
+  }
+
+  /** DataProductMapper: its properties (the name falls back to the URN's id), with the number of its assets. */
+  private dataProduct(urn: string): View {
+    const id = decodeUrnPart(stringOr(this.key(urn)['id']));
+    return {
+      ...this.base(urn, 'dataProduct'),
+      properties: () => {
+        const aspect = this.service.latest(urn, 'dataProductProperties');
+        if (aspect === undefined) return null;
+        return {
+          name: text(aspect['name']) ?? id,
+          description: text(aspect['description']),
+          externalUrl: text(aspect['externalUrl']),
+          numAssets: Array.isArray(aspect['assets']) ? aspect['assets'].length : 0,
+          customProperties: customProperties(aspect['customProperties'], urn),
+          createdOn: null,
+        };
       },
     };
   }
