@@ -46,11 +46,15 @@ describe(`DataHub's web app ${DATAHUB_RELEASE.tag} on the embedded catalog`, () 
     await seeding.close();
     server = await startTestServer({ dbPath, token: TOKEN, datahubUi: BUNDLE });
     browser = await launchBrowser();
-    ({ page, problems } = await openPage(browser));
+    ({ page, problems } = await openPage(browser, 1920));
     page.setDefaultTimeout(30_000);
-    // The app's own switch for its onboarding tours (DataHub's Cypress tests set it too): the tours' popups
-    // would cover the pages in the screenshots.
-    await page.context().addInitScript("window.localStorage.setItem('skipOnboardingTour', 'true')");
+    // The app's own switches for its onboarding tours and welcome dialog (DataHub's Cypress tests set them too):
+    // they would cover the pages in the screenshots.
+    await page
+      .context()
+      .addInitScript(
+        "localStorage.setItem('skipOnboardingTour', 'true'); localStorage.setItem('skipWelcomeModal', 'true')",
+      );
   });
 
   afterAll(async () => {
@@ -77,6 +81,8 @@ describe(`DataHub's web app ${DATAHUB_RELEASE.tag} on the embedded catalog`, () 
 
   for (const appPage of APP_PAGES) {
     it(`${appPage.name}: ${appPage.path} shows the catalog's data with no GraphQL error`, async () => {
+      // Leave the previous page first: its requests still in flight are then not taken for this page's.
+      await page.goto('about:blank');
       const recorder = recordGraphQL(page);
       await page.goto(`${server.url}${appPage.path}`);
       for (const text of appPage.shows) {

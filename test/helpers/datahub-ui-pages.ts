@@ -23,8 +23,8 @@ export function appUrn(urn: string): string {
 }
 
 export const APP_PAGES: readonly AppPage[] = [
-  // The greeting names the signed-in user by the display name the catalog holds for them.
-  { name: 'home', path: '/', shows: ['DataHub!'] },
+  // The greeting names the signed-in user by the display name the catalog holds; the Domains module lists Payments.
+  { name: 'home', path: '/', shows: ['DataHub!', 'Payments'] },
   { name: 'search', path: '/search?query=fraud', shows: ['fraud-detector', 'SageMaker'] },
   { name: 'browse', path: '/browse/dataset', shows: ['prod', '3 Datasets'] },
   { name: 'glossary', path: '/glossary', shows: ['Classification', 'ML usage'] },
@@ -37,7 +37,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { name: 'ml-feature-table', path: `/featureTables/${appUrn(TABLE)}`, shows: ['transaction_features', 'txn_count_7d'] },
   { name: 'ml-feature', path: `/features/${appUrn(TXN_COUNT)}`, shows: ['txn_count_7d', 'transaction_features'] },
   { name: 'ml-primary-key', path: `/mlPrimaryKeys/${appUrn(ML_PRIMARY_KEY)}`, shows: ['user_id'] },
-  { name: 'dataset', path: `/dataset/${appUrn(TX)}/Columns`, shows: ['transactions', 'card_number', 'Financial'] },
+  { name: 'dataset', path: `/dataset/${appUrn(TX)}/Columns`, shows: ['transactions', 'card_number', 'PII'] },
   { name: 'user', path: `/user/${appUrn(PRIYA)}`, shows: ['Priya Raman', 'Owns the fraud models.'] },
   { name: 'group', path: `/group/${appUrn(FRAUD_ML)}`, shows: ['Fraud ML', 'Builds the fraud models.'] },
 ]; // prettier-ignore

@@ -417,7 +417,11 @@ const ALSO_REPLAYED: Readonly<Record<string, Replay>> = {
   getQuickFilters: { variables: { input: {} }, expect: (result) => expect(result.quickFilters).toEqual([]) },
   listRecommendations: {
     variables: { input: { userUrn: ME, requestContext: { scenario: 'HOME' }, limit: 10 } },
-    expect: (result) => expect(result.modules).toEqual([]),
+    // DomainsCandidateSource: the domains holding entities, with their counts (the dataset and the data product).
+    expect: (result) => {
+      expect(result.modules.map((m: any) => m.moduleId)).toEqual(['Domains']);
+      expect(result.modules[0].content.map((c: any) => [c.entity.urn, c.params.contentParams.count])).toEqual([[PAYMENTS, 2]]); // prettier-ignore
+    },
   },
   listMyViews: { variables: { start: 0, count: 10, viewType: 'PERSONAL' }, expect: (r) => expect(r.views).toEqual([]) }, // prettier-ignore
   listGlobalViews: {

@@ -8,6 +8,7 @@
  */
 import { graphqlEntityType, entityTypeOfGraphqlType } from '../search/entity-type-names.js';
 import { appConfig } from './app-config.js';
+import { listRecommendations, type RecommendationsInput } from './recommendations.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 import type { View } from './views/aspect-views.js';
@@ -120,7 +121,8 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
     listMyViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
     listGlobalViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
     getQuickFilters: () => ({ quickFilters: [] }),
-    listRecommendations: () => ({ modules: [] }),
+    listRecommendations: (args: { input: RecommendationsInput }) =>
+      guard(() => listRecommendations(service, views.view, args.input)),
   };
 };
 
