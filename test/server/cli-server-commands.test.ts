@@ -29,6 +29,33 @@ describe('catalog serve', () => {
     cleanup();
   });
 
+  it('serves a DataHub web-app build at / with --datahub-ui, and refuses a folder that is no build', async () => {
+    const { dir, cleanup } = tempDir();
+    writeFileSync(path.join(dir, 'index.html'), '<html><head><base href="@basePath" /></head></html>');
+    let interrupt = (): void => undefined;
+    let ready = (_url: string): void => undefined;
+    const listening = new Promise<string>((resolve) => (ready = resolve));
+    const running = runCatalog(['serve', '--db', ':memory:', '--port', '0', '--datahub-ui', dir], {
+      waitForInterrupt: () => new Promise<void>((resolve) => (interrupt = resolve)),
+      onStdout: (text) => {
+        const match = /catalog server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+        if (match !== null) ready(match[1] as string);
+      },
+    });
+    const url = await listening;
+    expect(await (await fetch(`${url}/glossary`)).text()).toContain('<base href="/" />');
+    interrupt();
+    const run = await running;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("DataHub's web app at");
+    expect(run.stderr).toContain('/ui/search');
+
+    const missing = await runCatalog(['serve', '--db', ':memory:', '--port', '0', '--datahub-ui', path.join(dir, 'nope')]); // prettier-ignore
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('npm run datahub-ui:build');
+    cleanup();
+  });
+
   it('refuses a non-loopback host without a token', async () => {
     const run = await runCatalog(['serve', '--db', ':memory:', '--host', '0.0.0.0', '--port', '0']);
     expect(run.code).toBe(1);
