@@ -68,6 +68,35 @@ describe('AspectStore', () => {
     expect(events.map((event) => event.value['rowCount'])).toEqual([2, 1]);
     store.close();
   });
+  it("derives the index again when the index's fields changed: an older file's entities filter by urn", () => {
+    const file = tempFile();
+    const urn = 'urn:li:glossaryTerm:Revenue';
+    const store = new AspectStore(file);
+    store.transaction(() => {
+      store.write(urn, 'glossaryTermKey', { name: 'Revenue' }, {}, 'urn:li:corpuser:x', 1);
+      store.indexAfterCommit([urn]);
+    });
+    store.close();
+    // Roll the file back to schema 4, as an older build left it: no urn filter rows.
+    const db = new Database(file);
+    db.exec("DELETE FROM search_facet WHERE facet = 'urn'");
+    db.pragma('user_version = 4');
+    db.close();
+
+    const reopened = new AspectStore(file);
+    const byUrn = reopened.index.search({
+      query: '*',
+      entityTypes: [],
+      filters: [[{ field: 'urn', values: [urn], condition: 'EQUAL', negated: false }]],
+      includeRemoved: false,
+      start: 0,
+      count: 10,
+      facetFields: [],
+      maxFacetValues: 0,
+    });
+    expect(byUrn.hits.map((hit) => hit.urn)).toEqual([urn]);
+    reopened.close();
+  });
 });
 
 describe('write-behind indexing', () => {

@@ -91,6 +91,13 @@ const MIGRATIONS: readonly Migration[] = [
     // that writes the aspects; see IndexQueue).
     sql: 'CREATE TABLE index_pending (urn TEXT PRIMARY KEY) WITHOUT ROWID;',
   },
+  {
+    // 5: new filter fields in the search index: every entity's urn (DataHub's web app filters its glossary and
+    // domain trees by urn) and a domain's name (DataHub's DomainRegistry looks a domain up by name). No table
+    // changes; the index rows are derived again from the stored aspects.
+    sql: '',
+    reindex: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
