@@ -4,6 +4,7 @@
  * on it. Shared by the browser test (test/datahub-ui/) and the replay of its recordings
  * (test/server/datahub-web-app-recordings.test.ts).
  */
+import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { GROUP, MODEL_11, PII, TABLE, TX, TXN_COUNT } from './example-urns.js';
 import { CLASSIFICATION, FRAUD_ML, ML_PRIMARY_KEY, PAYMENTS, PRIYA, PRODUCTION } from './seeded-catalog.js';
@@ -96,3 +97,30 @@ export function recordGraphQL(page: Page): GraphQLRecorder {
     stop: () => page.off('response', onResponse),
   };
 }
+
+/**
+ * The stewards' edits the browser test makes in the app (test/datahub-ui/steward-edits.test.ts), each recorded as
+ * test/fixtures/datahub-web-app-recordings/edits/<edit>.json and replayed by test/server/steward-edits-plan.test.ts.
+ */
+export const STEWARD_EDITS = [
+  'model-description',
+  'term-definition',
+  'add-tag',
+  'remove-tag',
+  'add-term',
+  'remove-term',
+  'add-owner',
+  'add-link',
+  'create-term-group',
+  'create-term',
+] as const;
+
+export type StewardEdit = (typeof STEWARD_EDITS)[number];
+
+/** The mutations the app sent for one edit, exactly as sent. */
+export interface RecordedEdit {
+  readonly edit: StewardEdit;
+  readonly operations: readonly Pick<RecordedOperation, 'operationName' | 'query' | 'variables'>[];
+}
+
+export const EDIT_RECORDINGS = path.resolve('test/fixtures/datahub-web-app-recordings/edits');
