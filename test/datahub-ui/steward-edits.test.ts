@@ -79,7 +79,11 @@ describe(`stewards' edits in DataHub's web app ${DATAHUB_RELEASE.tag}`, () => {
     expect(mutations.filter((operation) => operation.errors !== undefined)).toEqual([]);
     recorded.set(name, {
       edit: name,
-      operations: mutations.map(({ operationName, query, variables }) => ({ operationName, query, variables })),
+      operations: mutations.map(({ operationName, query, variables }) => ({
+        operationName,
+        query,
+        variables,
+      })),
     });
     await screenshot(page, `datahub-ui-edit-${name}`);
   };
@@ -233,12 +237,18 @@ describe(`stewards' edits in DataHub's web app ${DATAHUB_RELEASE.tag}`, () => {
       await page.getByTestId('add-owners-select').waitFor();
       await page.getByTestId('add-owners-select-base').click({ force: true });
       await page.getByTestId('dropdown-search-input').fill('Priya');
-      await page.getByTestId('add-owners-select-dropdown').getByText('Priya Raman').first().click({ force: true });
+      await page
+        .getByTestId('add-owners-select-dropdown')
+        .getByText('Priya Raman')
+        .first()
+        .click({ force: true });
       await page.getByRole('dialog').getByText('Done').click();
       await page.getByText('Owners Added').first().waitFor();
     });
     expect(await stored(MODEL_10, 'ownership')).toMatchObject({
-      owners: [{ owner: PRIYA, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner' }],
+      owners: [
+        { owner: PRIYA, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner' },
+      ],
     });
   });
 
@@ -266,7 +276,9 @@ describe(`stewards' edits in DataHub's web app ${DATAHUB_RELEASE.tag}`, () => {
       await page.getByTestId('glossary-entity-modal-create-button').click();
       await page.getByText('Created Term Group!').first().waitFor();
     });
-    const created = recorded.get('create-term-group')!.operations.find((op) => op.operationName === 'createGlossaryNode');
+    const created = recorded
+      .get('create-term-group')!
+      .operations.find((op) => op.operationName === 'createGlossaryNode');
     expect(created).toBeDefined();
     const nodeUrn = await findUrn('GLOSSARY_NODE', 'Retention');
     expect(await stored(nodeUrn, 'glossaryNodeInfo')).toMatchObject({ name: 'Retention', definition: '' });
