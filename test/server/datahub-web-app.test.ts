@@ -563,3 +563,36 @@ describe('scrolling as the app does', () => {
     }
   });
 });
+
+describe("the app's owner picker (ActorsSearchSelect)", () => {
+  // userSearchUtils.getUserFilters at v1.7.0: users that are active, or that have a display name.
+  const userFilters = [
+    { and: [{ field: 'active', values: ['true'] }] },
+    { and: [{ field: 'displayName', condition: 'EXISTS' }] },
+  ];
+  const picker = readWebAppOperations().find((op) => op.name === 'getAutoCompleteMultipleResults');
+
+  it('finds users and groups by name with the filters the app adds', async () => {
+    const server = await startTestServer();
+    try {
+      await seedWebAppCatalog(server);
+      const found = async (query: string): Promise<string[]> => {
+        const answer = await server.post('/api/graphql', {
+          query: print(picker!.document),
+          operationName: picker!.name,
+          variables: {
+            input: { types: ['CORP_USER', 'CORP_GROUP'], query, limit: 10, orFilters: userFilters },
+          },
+        });
+        expect(answer.json.errors).toBeUndefined();
+        return answer.json.data.autoCompleteForMultiple.suggestions.flatMap((suggestion: any) =>
+          suggestion.entities.map((entity: any) => entity.urn),
+        );
+      };
+      expect(await found('Priya')).toContain(PRIYA);
+      expect(await found('Fraud')).toContain(FRAUD_ML);
+    } finally {
+      await server.close();
+    }
+  });
+});

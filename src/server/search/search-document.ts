@@ -105,6 +105,14 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   facet('parentNode', aspects.get('glossaryNodeInfo')?.['parentNode']);
   // DomainProperties.name is filterable in DataHub: its client finds a domain by name with `name` EQUAL (exact).
   if (entityType === 'domain') facet('name', aspects.get('domainProperties')?.['name']);
+  // CorpUserInfo.active (BOOLEAN) and the users' and groups' displayName are @Searchable: DataHub's web app asks
+  // for users that are active or have a display name (userSearchUtils.getUserFilters) when it picks owners.
+  const userInfo = aspects.get('corpUserInfo');
+  if (entityType === 'corpuser' && typeof userInfo?.['active'] === 'boolean')
+    facet('active', String(userInfo['active']));
+  facet('displayName', userInfo?.['displayName']);
+  facet('displayName', aspects.get('corpUserEditableInfo')?.['displayName']);
+  facet('displayName', aspects.get('corpGroupInfo')?.['displayName']);
 
   const fieldPaths: string[] = [];
   const fieldDescriptions: string[] = [];

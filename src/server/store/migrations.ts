@@ -93,8 +93,9 @@ const MIGRATIONS: readonly Migration[] = [
   },
   {
     // 5: new filter fields in the search index: every entity's urn (DataHub's web app filters its glossary and
-    // domain trees by urn) and a domain's name (DataHub's DomainRegistry looks a domain up by name). No table
-    // changes; the index rows are derived again from the stored aspects.
+    // domain trees by urn), a domain's name (DataHub's DomainRegistry looks a domain up by name), and users'
+    // `active` and users' and groups' `displayName` (the app's owner picker filters on them). No table changes;
+    // the index rows are derived again from the stored aspects.
     sql: '',
     reindex: true,
   },
