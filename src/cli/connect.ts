@@ -25,6 +25,30 @@ export function httpOptionsFrom(options: { readonly parallelism?: string }): Htt
   return { parallelism };
 }
 
+/** The target flags every command that talks to a catalog takes (--server, --graphql-url, --parallelism). */
+export interface TargetFlags {
+  readonly server?: string;
+  readonly graphqlUrl?: string;
+  readonly parallelism?: string;
+}
+
+/** Connects with the target flags and, for reconcile, the Settings target (resolveTarget decides which wins). */
+export function connectWithFlags(
+  options: TargetFlags,
+  io: CliIo,
+  settings: Pick<TargetInputs, 'settingsServer' | 'settingsGraphqlUrl'> = {},
+): Promise<Connection> {
+  return connect(
+    {
+      ...(options.server === undefined ? {} : { serverFlag: options.server }),
+      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
+      ...settings,
+    },
+    io,
+    httpOptionsFrom(options),
+  );
+}
+
 /**
  * Connects to the chosen target. The embedded catalog is started in-process on a loopback port and reached
  * through the same HTTP client as a real DataHub, so both paths run the same code.

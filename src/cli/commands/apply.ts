@@ -5,7 +5,7 @@ import { CatalogError } from '../../errors.js';
 import { stableStringify } from '../../model/json.js';
 import { parsePlan } from '../../plan/plan-json.js';
 import type { Plan } from '../../plan/types.js';
-import { connect, httpOptionsFrom, type Connection } from '../connect.js';
+import { connectWithFlags, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 import { createStyle } from '../output/style.js';
@@ -28,14 +28,7 @@ export async function runApply(
     throw new CatalogError('FILE_ERROR', `cannot read the plan ${file}: ${errorMessage(error)}`);
   });
   const plan = parsePlan(text, file);
-  const connection = await connect(
-    {
-      ...(options.server === undefined ? {} : { serverFlag: options.server }),
-      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
-    },
-    io,
-    httpOptionsFrom(options),
-  );
+  const connection = await connectWithFlags(options, io);
   try {
     const target = connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl;
     if (target !== plan.target) {

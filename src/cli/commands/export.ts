@@ -14,7 +14,7 @@ import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type ManagedEntityType } from '../..
 import type { JsonObject } from '../../model/json.js';
 import type { LiveEntity } from '../../model/live-state.js';
 import { parseRawUrn } from '../../model/urn.js';
-import { connect, httpOptionsFrom } from '../connect.js';
+import { connectWithFlags } from '../connect.js';
 import { EXPORT_KINDS } from '../export-kinds.js';
 import type { CliIo } from '../io.js';
 import { plural } from '../output/plural.js';
@@ -58,14 +58,7 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
     }
   }
   const kinds = new Set<ExportKind>(options.kind.length === 0 ? EXPORT_KINDS : options.kind);
-  const connection = await connect(
-    {
-      ...(options.server === undefined ? {} : { serverFlag: options.server }),
-      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
-    },
-    io,
-    httpOptionsFrom(options),
-  );
+  const connection = await connectWithFlags(options, io);
   try {
     const restli = connection.client.restli;
     await restli.config();

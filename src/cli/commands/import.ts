@@ -9,7 +9,7 @@ import {
 } from '../../import/business-glossary.js';
 import { resolveDomains } from '../../import/domain-registry.js';
 import { targetDomainLookup } from '../../import/target-domain-lookup.js';
-import { connect, httpOptionsFrom } from '../connect.js';
+import { connectWithFlags } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { plural } from '../output/plural.js';
 
@@ -94,14 +94,7 @@ async function resolveDomainNames(
   options: ImportGlossaryOptions,
   io: CliIo,
 ): Promise<ImportResult> {
-  const connection = await connect(
-    {
-      ...(options.server === undefined ? {} : { serverFlag: options.server }),
-      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
-    },
-    io,
-    httpOptionsFrom(options),
-  );
+  const connection = await connectWithFlags(options, io);
   try {
     const resolutions = await resolveDomains(
       result.domains.map((use) => use.domain),

@@ -19,7 +19,7 @@ import { serializePlan } from '../../plan/plan-json.js';
 import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
-import { connect, httpOptionsFrom, type Connection } from '../connect.js';
+import { connectWithFlags, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
 import { useColor } from '../io.js';
@@ -74,18 +74,12 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
       ? fullState
       : restrictToFiles(fullState, await readChangedFiles(io.cwd, options.changedSince, dir));
   const base = options.base === undefined ? undefined : await readBaseState(dir, options.base, fullState, io);
-  const connection = await connect(
-    {
-      ...(options.server === undefined ? {} : { serverFlag: options.server }),
-      ...(options.graphqlUrl === undefined ? {} : { graphqlUrlFlag: options.graphqlUrl }),
-      ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
-      ...(state.settings.targetGraphqlUrl === undefined
-        ? {}
-        : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
-    },
-    io,
-    httpOptionsFrom(options),
-  );
+  const connection = await connectWithFlags(options, io, {
+    ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
+    ...(state.settings.targetGraphqlUrl === undefined
+      ? {}
+      : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
+  });
   try {
     const planned = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
     const plan = base === undefined ? planned : classifyOrigins(planned, fullState, base);
