@@ -103,14 +103,7 @@ export function getTimeseriesAspectValues(body: unknown, service: CatalogService
     throw new ServiceError(400, `entity ${entityName} does not match the type of urn ${urn}`);
   if (!entityHasAspect(entityName, aspectName) || !isTimeseriesAspect(aspectName))
     throw new ServiceError(400, `Unknown timeseries aspect ${aspectName} for entity ${entityName}`);
-  const window: { startTimeMillis?: number; endTimeMillis?: number } = {};
-  for (const name of ['startTimeMillis', 'endTimeMillis'] as const) {
-    const value = body[name];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value))
-      throw new ServiceError(400, `Parameter '${name}' must be an integer (epoch milliseconds)`);
-    window[name] = value;
-  }
+  const window = timeWindowOf(body);
   const limitValue = body['latestValue'] === true ? 1 : (body['limit'] ?? MAX_TIMESERIES_VALUES);
   if (!isCount(limitValue) || limitValue > MAX_TIMESERIES_VALUES)
     throw new ServiceError(400, `Parameter 'limit' must be an integer from 0 to ${MAX_TIMESERIES_VALUES}`);
@@ -310,14 +303,7 @@ function deleteEntity(body: JsonObject, service: CatalogService): RestliReply {
     // An UnsupportedOperationException, which RestliUtils.toTask answers with 500.
     throw new ServiceError(500, `Not supported for non-timeseries aspect ${aspectName}.`);
   }
-  const window: { startTimeMillis?: number; endTimeMillis?: number } = {};
-  for (const name of ['startTimeMillis', 'endTimeMillis'] as const) {
-    const value = body[name];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value))
-      throw new ServiceError(400, `Parameter '${name}' must be an integer (epoch milliseconds)`);
-    window[name] = value;
-  }
+  const window = timeWindowOf(body);
   const deleted = service.deleteEntity(urn, {
     references: false,
     ...(aspectName === undefined ? {} : { timeseriesAspect: aspectName }),
@@ -340,4 +326,17 @@ function entityTypeOf(urn: string): string {
   const raw = parseRawUrn(urn);
   if (!raw.ok) throw new ServiceError(400, `Invalid urn ${urn}: ${raw.error}`);
   return raw.value.entityType;
+}
+
+/** The optional `startTimeMillis` / `endTimeMillis` of a timeseries request (epoch milliseconds). */
+function timeWindowOf(body: JsonObject): { startTimeMillis?: number; endTimeMillis?: number } {
+  const window: { startTimeMillis?: number; endTimeMillis?: number } = {};
+  for (const name of ['startTimeMillis', 'endTimeMillis'] as const) {
+    const value = body[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      throw new ServiceError(400, `Parameter '${name}' must be an integer (epoch milliseconds)`);
+    window[name] = value;
+  }
+  return window;
 }
