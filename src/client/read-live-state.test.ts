@@ -45,5 +45,7 @@ tags: [gold]
       'status',
     ]);
     expect(request.get('mlModelGroup')?.aspects.has('globalTags')).toBe(true);
+    // The aspect DataHub's UI writes the group's description to, which DataHub shows over the manifest's.
+    expect(request.get('mlModelGroup')?.aspects.has('editableMlModelGroupProperties')).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import {
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
+import { editableAspectsOf } from '../plan/shadowing.js';
 import type { RestliClient } from './restli-client.js';
 
 export const DATASET_ASPECTS = [
@@ -48,6 +49,8 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
       'status',
       ...associationAspectsOf(entity.entityType),
       ...(DECLARABLE_ASPECTS[entity.entityType] ?? []),
+      // The aspects DataHub's UI writes descriptions to, which DataHub shows over the manifest's (shadowing.ts).
+      ...editableAspectsOf(entity.entityType).filter((aspect) => entityHasAspect(entity.entityType, aspect)),
     ]);
   }
   for (const reference of desired.externalEntities ?? []) addToRead(request, reference.urn, []);

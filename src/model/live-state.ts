@@ -6,6 +6,8 @@ export interface LiveAspect {
   /** systemMetadata.version, the version If-Version-Match compares; undefined when the server does not send it. */
   readonly version?: string;
   readonly systemMetadata?: JsonObject;
+  /** The audit stamp GMS keeps with the stored aspect (EnvelopedAspect.created), when the client passes it on. */
+  readonly created?: JsonObject;
 }
 
 export interface LiveEntity {

@@ -10,6 +10,7 @@ import { versionSeen } from '../model/live-state.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
+import { shadowingNotes } from './shadowing.js';
 import {
   PLAN_FORMAT_VERSION,
   type Change,
@@ -38,10 +39,11 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   let unchanged = 0;
 
   for (const entity of desired.entities) {
-    const diff = diffDeclaredEntity(entity, live.entities.get(entity.urn), actor);
+    const liveEntity = live.entities.get(entity.urn);
+    const diff = diffDeclaredEntity(entity, liveEntity, actor);
     if (diff.changes.length === 0) unchanged += 1;
     changes.push(...diff.changes);
-    notes.push(...diff.notes);
+    notes.push(...diff.notes, ...shadowingNotes(entity, liveEntity));
   }
   const declaredDatasets = new Set(desired.datasets.map((dataset) => dataset.datasetUrn));
   for (const dataset of desired.datasets) {

@@ -109,10 +109,25 @@ export type Change =
 
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
-  readonly kind: 'unownedEdge' | 'pruneSkipped';
+  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField';
   readonly message: string;
   readonly urn: string;
   readonly source?: SourceLocation;
+  /** shadowedField: the owned field DataHub shows from a UI edit instead (see shadowing.ts). */
+  readonly shadow?: ShadowedField;
+}
+
+/** An owned field whose displayed value in DataHub is a UI edit kept in another aspect, not the manifest's value. */
+export interface ShadowedField {
+  readonly field: string;
+  /** The owned aspect the manifest writes the field to. */
+  readonly aspect: string;
+  /** The editable aspect DataHub shows the field from. */
+  readonly shownFrom: string;
+  readonly shown: JsonValue;
+  /** Who made the edit and when (milliseconds since the epoch), when the catalog records it. */
+  readonly actor?: string;
+  readonly time?: number;
 }
 
 export interface PlanSummary {

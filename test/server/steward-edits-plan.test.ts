@@ -71,12 +71,61 @@ describe("the plan after stewards' edits in DataHub's web app", () => {
     expect(plan.stdout).not.toMatch(/Retention|Seven years/);
   });
 
-  it('does not see a description written to editableMlModelProperties (shadowing is issue 19)', async () => {
+  it("reports a description written to editableMlModelProperties: DataHub shows it over the manifest's (issue 19)", async () => {
     // The app writes the steward's text to editableMlModelProperties, which DataHub shows in place of
-    // mlModelProperties.description. The plan reads only the aspects the tool owns, so it reports nothing today;
-    // reporting that the manifest's description is shadowed is the two-way issue's work (issue 19).
-    expect((await server.aspect(MODEL_10, 'editableMlModelProperties')).description).toContain('steward');
-    expect(plan.stdout).not.toContain('editableMlModelProperties');
-    expect(plan.stdout).not.toContain('a steward notes the label delay');
+    // mlModelProperties.description. The tool does not own that aspect, so the plan does not change it: it notes,
+    // at the manifest line that declares the model, that the description shown is the UI edit.
+    const edited = await server.aspect(MODEL_10, 'editableMlModelProperties');
+    expect(edited.description).toContain('steward');
+    const note = plan.stdout.split('\n').find((line) => line.includes('(editableMlModelProperties)'));
+    expect(note, plan.stdout).toMatch(
+      /^ {2}! description shown in DataHub is the UI edit of .+ at \d{4}-\d\d-\d\dT[\d:.]+Z \(editableMlModelProperties\), not the manifest's: ".*a steward notes the label delay.*" {2}\(catalog\/models\/[\w-]+\.yaml:\d+:\d+\)$/,
+    );
+
+    const markdown = await runCatalog(
+      ['reconcile', 'catalog', '--dry-run', '--output', 'markdown', '--server', server.url],
+      { cwd: dir.dir },
+    );
+    expect(markdown.code, markdown.stderr).toBe(0);
+    expect(markdown.stdout).toMatch(
+      /^- description shown in DataHub is the UI edit of .+\(editableMlModelProperties\), not the manifest's: .*a steward notes the label delay.* \(`catalog\/models\/[\w-]+\.yaml:\d+`\)$/m,
+    );
+
+    const json = await runCatalog(
+      ['reconcile', 'catalog', '--dry-run', '--output', 'json', '--server', server.url],
+      {
+        cwd: dir.dir,
+      },
+    );
+    expect(json.code, json.stderr).toBe(0);
+    const notes = (JSON.parse(json.stdout) as { notes: { kind: string; urn: string; shadow?: unknown }[] })
+      .notes;
+    const shadowed = notes.filter((entry) => entry.kind === 'shadowedField');
+    expect(shadowed).toEqual([
+      expect.objectContaining({
+        urn: MODEL_10,
+        source: expect.objectContaining({ file: expect.stringMatching(/^catalog\/models\//) }),
+        shadow: expect.objectContaining({
+          field: 'description',
+          aspect: 'mlModelProperties',
+          shownFrom: 'editableMlModelProperties',
+          shown: edited.description,
+          time: expect.any(Number),
+        }),
+      }),
+    ]);
+  });
+
+  it('keeps the note after an apply, and --detailed-exitcode still says "no changes" when only notes remain', async () => {
+    // Runs last: it applies the plan, which the tests above read before it.
+    const applied = await runCatalog(['reconcile', 'catalog', '--server', server.url], { cwd: dir.dir });
+    expect(applied.code, applied.stderr).toBe(0);
+    const again = await runCatalog(
+      ['reconcile', 'catalog', '--dry-run', '--detailed-exitcode', '--server', server.url],
+      { cwd: dir.dir },
+    );
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain('No changes.');
+    expect(again.stdout).toContain('(editableMlModelProperties)');
   });
 });
