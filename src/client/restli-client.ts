@@ -24,6 +24,8 @@ export interface LiveAspect {
   /** systemMetadata.version: the version If-Version-Match compares (undefined on servers that do not send it). */
   readonly version?: string;
   readonly systemMetadata?: JsonObject;
+  /** EnvelopedAspect.created: who wrote this version and when (the actor of a steward's UI edit). */
+  readonly created?: JsonObject;
 }
 
 /** The aspects of one entity that a batch read returned, by aspect name. */
@@ -115,6 +117,7 @@ export class RestliClient {
           value: enveloped['value'],
           ...(version === undefined ? {} : { version }),
           ...(systemMetadata === undefined ? {} : { systemMetadata }),
+          ...(isJsonObject(enveloped['created']) ? { created: enveloped['created'] } : {}),
         });
       }
       result.set(urn, live);

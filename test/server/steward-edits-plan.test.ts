@@ -79,7 +79,7 @@ describe("the plan after stewards' edits in DataHub's web app", () => {
     expect(edited.description).toContain('steward');
     const note = plan.stdout.split('\n').find((line) => line.includes('(editableMlModelProperties)'));
     expect(note, plan.stdout).toMatch(
-      /^ {2}! description shown in DataHub is the UI edit of .+ at \d{4}-\d\d-\d\dT[\d:.]+Z \(editableMlModelProperties\), not the manifest's: ".*a steward notes the label delay.*" {2}\(catalog\/models\/[\w-]+\.yaml:\d+:\d+\)$/,
+      /^ {2}! description shown in DataHub is the UI edit of urn:li:corpuser:datahub at \d{4}-\d\d-\d\dT[\d:.]+Z \(editableMlModelProperties\), not the manifest's: ".*a steward notes the label delay.*" {2}\(catalog\/models\/[\w-]+\.yaml:\d+:\d+\)$/,
     );
 
     const markdown = await runCatalog(
