@@ -89,6 +89,26 @@ const resourcePrivileges = [
   { ...all, privileges: distinct(entityResources.flatMap((resource) => resource.privileges)) },
 ];
 
+// Each privilege once, by type; the lists name types. A type seen with two different texts stops the run: the
+// lists could not then refer to it by type alone.
+const byType = new Map();
+for (const privilege of [...platform, ...resourcePrivileges.flatMap((resource) => resource.privileges)]) {
+  const known = byType.get(privilege.type);
+  if (known !== undefined && JSON.stringify(known) !== JSON.stringify(privilege))
+    throw new Error(`privilege ${privilege.type} has two different definitions`);
+  byType.set(privilege.type, privilege);
+}
+const definitions = Object.fromEntries(
+  [...byType.values()].map(({ type, displayName, description }) => [type, { displayName, description }]),
+);
+const resourceLists = resourcePrivileges.map(
+  ({ resourceType, resourceTypeDisplayName, privileges: items }) => ({
+    resourceType,
+    resourceTypeDisplayName,
+    privileges: items.map((item) => item.type),
+  }),
+);
+
 const json = (value) => JSON.stringify(value, null, 2);
 writeFileSync(
   OUT,
@@ -107,11 +127,19 @@ export interface DataHubResourcePrivileges {
   readonly privileges: readonly DataHubPrivilege[];
 }
 
+/** Every privilege PoliciesConfig defines that the lists below use, by type. */
+const DEFINITIONS: Readonly<Record<string, Omit<DataHubPrivilege, 'type'>>> = ${json(definitions)};
+
+const privilege = (type: string): DataHubPrivilege => ({ type, ...(DEFINITIONS[type] as Omit<DataHubPrivilege, 'type'>) });
+
 /** PoliciesConfig.PLATFORM_PRIVILEGES. */
-export const PLATFORM_PRIVILEGES: readonly DataHubPrivilege[] = ${json(platform)};
+export const PLATFORM_PRIVILEGES: readonly DataHubPrivilege[] = ${json(platform.map((item) => item.type))}.map(privilege);
 
 /** PoliciesConfig.RESOURCE_PRIVILEGES: each entity resource type, then "all" (every one of them). */
-export const RESOURCE_PRIVILEGES: readonly DataHubResourcePrivileges[] = ${json(resourcePrivileges)};
+export const RESOURCE_PRIVILEGES: readonly DataHubResourcePrivileges[] = ${json(resourceLists)}.map((resource) => ({
+  ...resource,
+  privileges: resource.privileges.map(privilege),
+}));
 `,
 );
 console.log(`${OUT}: ${platform.length} platform privileges, ${resourcePrivileges.length} resource types`);

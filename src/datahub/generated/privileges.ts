@@ -13,224 +13,402 @@ export interface DataHubResourcePrivileges {
   readonly privileges: readonly DataHubPrivilege[];
 }
 
-/** PoliciesConfig.PLATFORM_PRIVILEGES. */
-export const PLATFORM_PRIVILEGES: readonly DataHubPrivilege[] = [
-  {
-    "type": "MANAGE_POLICIES",
+/** Every privilege PoliciesConfig defines that the lists below use, by type. */
+const DEFINITIONS: Readonly<Record<string, Omit<DataHubPrivilege, 'type'>>> = {
+  "MANAGE_POLICIES": {
     "displayName": "Manage Policies",
     "description": "Create and remove access control policies. Be careful - Actors with this privilege are effectively super users."
   },
-  {
-    "type": "MANAGE_USERS_AND_GROUPS",
+  "MANAGE_USERS_AND_GROUPS": {
     "displayName": "Manage Users & Groups",
     "description": "Create, remove, and update users and groups on DataHub."
   },
-  {
-    "type": "CREATE_USERS_AND_GROUPS",
+  "CREATE_USERS_AND_GROUPS": {
     "displayName": "Create Users & Groups",
     "description": "Create users and groups on DataHub."
   },
-  {
-    "type": "UPDATE_USERS_AND_GROUPS",
+  "UPDATE_USERS_AND_GROUPS": {
     "displayName": "Update Users & Groups",
     "description": "Update users and groups on DataHub."
   },
-  {
-    "type": "CREATE_USERS",
+  "CREATE_USERS": {
     "displayName": "Create Users",
     "description": "Create users on DataHub."
   },
-  {
-    "type": "UPDATE_USERS",
+  "UPDATE_USERS": {
     "displayName": "Update Users",
     "description": "Update users on DataHub."
   },
-  {
-    "type": "CREATE_GROUPS",
+  "CREATE_GROUPS": {
     "displayName": "Create Groups",
     "description": "Create groups on DataHub."
   },
-  {
-    "type": "UPDATE_GROUPS",
+  "UPDATE_GROUPS": {
     "displayName": "Update Groups",
     "description": "Update groups on DataHub."
   },
-  {
-    "type": "VIEW_ANALYTICS",
+  "VIEW_ANALYTICS": {
     "displayName": "View Analytics",
     "description": "View the DataHub analytics dashboard."
   },
-  {
-    "type": "GET_ANALYTICS_PRIVILEGE",
+  "GET_ANALYTICS_PRIVILEGE": {
     "displayName": "Analytics API access",
     "description": "API read access to raw analytics data."
   },
-  {
-    "type": "MANAGE_DOMAINS",
+  "MANAGE_DOMAINS": {
     "displayName": "Manage Domains",
     "description": "Create and remove Asset Domains."
   },
-  {
-    "type": "MANAGE_GLOBAL_ANNOUNCEMENTS",
+  "MANAGE_GLOBAL_ANNOUNCEMENTS": {
     "displayName": "Manage Home Page Posts",
     "description": "Create and delete home page posts"
   },
-  {
-    "type": "MANAGE_INGESTION",
+  "MANAGE_INGESTION": {
     "displayName": "Manage Metadata Ingestion",
     "description": "Create, remove, and update Metadata Ingestion sources."
   },
-  {
-    "type": "MANAGE_SECRETS",
+  "MANAGE_SECRETS": {
     "displayName": "Manage Secrets",
     "description": "Create & remove Secrets stored inside DataHub."
   },
-  {
-    "type": "GENERATE_PERSONAL_ACCESS_TOKENS",
+  "GENERATE_PERSONAL_ACCESS_TOKENS": {
     "displayName": "Generate Personal Access Tokens",
     "description": "Generate personal access tokens for use with DataHub APIs."
   },
-  {
-    "type": "MANAGE_ACCESS_TOKENS",
+  "MANAGE_ACCESS_TOKENS": {
     "displayName": "Manage All Access Tokens",
     "description": "Create, list and revoke access tokens on behalf of users in DataHub. Be careful - Actors with this privilege are effectively super users that can impersonate other users."
   },
-  {
-    "type": "MANAGE_SERVICE_ACCOUNTS",
+  "MANAGE_SERVICE_ACCOUNTS": {
     "displayName": "Manage Service Accounts",
     "description": "Create, update, and delete service accounts for programmatic API access."
   },
-  {
-    "type": "VIEW_TESTS",
+  "VIEW_TESTS": {
     "displayName": "View Tests",
     "description": "View Asset Tests."
   },
-  {
-    "type": "MANAGE_TESTS",
+  "MANAGE_TESTS": {
     "displayName": "Manage Tests",
     "description": "Create and remove Asset Tests."
   },
-  {
-    "type": "MANAGE_GLOSSARIES",
+  "MANAGE_GLOSSARIES": {
     "displayName": "Manage Glossaries",
     "description": "Create, edit, and remove Glossary Entities"
   },
-  {
-    "type": "MANAGE_USER_CREDENTIALS",
+  "MANAGE_USER_CREDENTIALS": {
     "displayName": "Manage User Credentials",
     "description": "Manage credentials for native DataHub users, including inviting new users and resetting passwords"
   },
-  {
-    "type": "MANAGE_TAGS",
+  "MANAGE_TAGS": {
     "displayName": "Manage Tags",
     "description": "Create and remove Tags."
   },
-  {
-    "type": "VIEW_MANAGE_TAGS",
+  "VIEW_MANAGE_TAGS": {
     "displayName": "View Manage Tags",
     "description": "View the 'Manage Tags' page."
   },
-  {
-    "type": "CREATE_TAGS",
+  "CREATE_TAGS": {
     "displayName": "Create Tags",
     "description": "Create new Tags."
   },
-  {
-    "type": "CREATE_DOMAINS",
+  "CREATE_DOMAINS": {
     "displayName": "Create Domains",
     "description": "Create new Domains."
   },
-  {
-    "type": "CREATE_LOGICAL_MODELS",
+  "CREATE_LOGICAL_MODELS": {
     "displayName": "Create Logical Models",
     "description": "Create new Logical Models."
   },
-  {
-    "type": "CREATE_GLOBAL_ANNOUNCEMENTS",
+  "CREATE_GLOBAL_ANNOUNCEMENTS": {
     "displayName": "Create Global Announcements",
     "description": "Create new Global Announcements."
   },
-  {
-    "type": "MANAGE_GLOBAL_VIEWS",
+  "MANAGE_GLOBAL_VIEWS": {
     "displayName": "Manage Public Views",
     "description": "Create, update, and delete any Public (shared) Views."
   },
-  {
-    "type": "MANAGE_GLOBAL_OWNERSHIP_TYPES",
+  "MANAGE_GLOBAL_OWNERSHIP_TYPES": {
     "displayName": "Manage Ownership Types",
     "description": "Create, update and delete Ownership Types."
   },
-  {
-    "type": "MANAGE_GLOBAL_SETTINGS",
+  "MANAGE_GLOBAL_SETTINGS": {
     "displayName": "Manage Platform Settings",
     "description": "View and change platform-level settings, like integrations & notifications."
   },
-  {
-    "type": "CREATE_BUSINESS_ATTRIBUTE",
+  "CREATE_BUSINESS_ATTRIBUTE": {
     "displayName": "Create Business Attribute",
     "description": "Create new Business Attribute."
   },
-  {
-    "type": "MANAGE_BUSINESS_ATTRIBUTE",
+  "MANAGE_BUSINESS_ATTRIBUTE": {
     "displayName": "Manage Business Attribute",
     "description": "Create, update, delete Business Attribute"
   },
-  {
-    "type": "MANAGE_CONNECTIONS",
+  "MANAGE_CONNECTIONS": {
     "displayName": "Manage Connections",
     "description": "Manage connections to external DataHub platforms."
   },
-  {
-    "type": "MANAGE_STRUCTURED_PROPERTIES",
+  "MANAGE_STRUCTURED_PROPERTIES": {
     "displayName": "Manage Structured Properties",
     "description": "Manage structured properties in your instance."
   },
-  {
-    "type": "MANAGE_DOCUMENTS",
+  "MANAGE_DOCUMENTS": {
     "displayName": "Manage Documents",
     "description": "Manage documents in DataHub"
   },
-  {
-    "type": "VIEW_STRUCTURED_PROPERTIES_PAGE",
+  "VIEW_STRUCTURED_PROPERTIES_PAGE": {
     "displayName": "View Structured Properties",
     "description": "View structured properties in your instance."
   },
-  {
-    "type": "MANAGE_DOCUMENTATION_FORMS",
+  "MANAGE_DOCUMENTATION_FORMS": {
     "displayName": "Manage Documentation Forms",
     "description": "Manage forms assigned to assets to assist in documentation efforts."
   },
-  {
-    "type": "MANAGE_FEATURES",
+  "MANAGE_FEATURES": {
     "displayName": "Manage Features",
     "description": "Umbrella privilege to manage all features."
   },
-  {
-    "type": "MANAGE_SYSTEM_OPERATIONS",
+  "MANAGE_SYSTEM_OPERATIONS": {
     "displayName": "Manage System Operations",
     "description": "Allow access to all system operations/management APIs and controls."
   },
-  {
-    "type": "GET_PLATFORM_EVENTS",
+  "GET_PLATFORM_EVENTS": {
     "displayName": "Get Platform Events",
     "description": "The ability to use the Events API to read Platform Events - Entity Change Events and Notification Request Events."
   },
-  {
-    "type": "GET_METADATA_CHANGE_LOG_EVENTS",
+  "GET_METADATA_CHANGE_LOG_EVENTS": {
     "displayName": "Get Metadata Change Log Events",
     "description": "The ability to use the Events API to read Metadata Change Log, or all low-level Metadata Change Events."
   },
-  {
-    "type": "MANAGE_HOME_PAGE_TEMPLATES",
+  "MANAGE_HOME_PAGE_TEMPLATES": {
     "displayName": "Manage Home Page Templates",
     "description": "Privilege allowing users to manage the default home page template and the global modules in it."
   },
-  {
-    "type": "GET_TOPIC_EVENTS",
+  "GET_TOPIC_EVENTS": {
     "displayName": "Get Topic Events",
     "description": "The ability to use the Events API to read events from custom Kafka topics."
+  },
+  "VIEW_ENTITY_PAGE": {
+    "displayName": "View Entity Page",
+    "description": "The ability to view the entity page."
+  },
+  "EDIT_ENTITY_TAGS": {
+    "displayName": "Edit Tags",
+    "description": "The ability to add and remove tags to an asset."
+  },
+  "EDIT_ENTITY_GLOSSARY_TERMS": {
+    "displayName": "Edit Glossary Terms",
+    "description": "The ability to add and remove glossary terms to an asset."
+  },
+  "EDIT_ENTITY_OWNERS": {
+    "displayName": "Edit Owners",
+    "description": "The ability to add and remove owners of an entity."
+  },
+  "EDIT_ENTITY_DOCS": {
+    "displayName": "Edit Description",
+    "description": "The ability to edit the description (documentation) of an entity."
+  },
+  "EDIT_ENTITY_DOC_LINKS": {
+    "displayName": "Edit Links",
+    "description": "The ability to edit links associated with an entity."
+  },
+  "EDIT_ENTITY_STATUS": {
+    "displayName": "Edit Status",
+    "description": "The ability to edit the status of an entity (soft deleted or not)."
+  },
+  "EDIT_DOMAINS_PRIVILEGE": {
+    "displayName": "Edit Domain",
+    "description": "The ability to edit the Domain of an entity."
+  },
+  "EDIT_ENTITY_APPLICATIONS_PRIVILEGE": {
+    "displayName": "Edit Entity Applications",
+    "description": "The ability to edit the Applications of an entity."
+  },
+  "EDIT_ENTITY_DATA_PRODUCTS": {
+    "displayName": "Edit Data Product",
+    "description": "The ability to edit the Data Product of an entity."
+  },
+  "EDIT_DEPRECATION_PRIVILEGE": {
+    "displayName": "Edit Deprecation",
+    "description": "The ability to edit the Deprecation status of an entity."
+  },
+  "EDIT_ENTITY": {
+    "displayName": "Edit Entity",
+    "description": "The ability to edit any information about an entity. Super user privileges for the entity."
+  },
+  "DELETE_ENTITY": {
+    "displayName": "Delete",
+    "description": "The ability to delete this entity."
+  },
+  "EDIT_ENTITY_PROPERTIES": {
+    "displayName": "Edit Properties",
+    "description": "The ability to edit the properties for an entity."
+  },
+  "EDIT_ENTITY_INCIDENTS": {
+    "displayName": "Edit Incidents",
+    "description": "The ability to create and remove incidents for an entity."
+  },
+  "CREATE_ENTITY": {
+    "displayName": "Create Entity",
+    "description": "The ability to create an entity if it doesn't exist."
+  },
+  "EXISTS_ENTITY": {
+    "displayName": "Entity Exists",
+    "description": "The ability to determine whether the entity exists."
+  },
+  "MANAGE_ASSET_SUMMARY": {
+    "displayName": "Manage Asset Summary",
+    "description": "The ability to manage the asset summary tab for an entity."
+  },
+  "VIEW_DATASET_USAGE": {
+    "displayName": "View Dataset Usage",
+    "description": "The ability to access dataset usage information (includes usage statistics and queries)."
+  },
+  "VIEW_DATASET_PROFILE": {
+    "displayName": "View Dataset Profile",
+    "description": "The ability to access dataset profile (snapshot statistics)"
+  },
+  "VIEW_DATASET_OPERATIONS": {
+    "displayName": "View Dataset Operations",
+    "description": "The ability to access dataset operations (changes to dataset)"
+  },
+  "EDIT_DATASET_COL_DESCRIPTION": {
+    "displayName": "Edit Dataset Column Descriptions",
+    "description": "The ability to edit the column (field) descriptions associated with a dataset schema."
+  },
+  "EDIT_DATASET_COL_TAGS": {
+    "displayName": "Edit Dataset Column Tags",
+    "description": "The ability to edit the column (field) tags associated with a dataset schema."
+  },
+  "EDIT_DATASET_COL_GLOSSARY_TERMS": {
+    "displayName": "Edit Dataset Column Glossary Terms",
+    "description": "The ability to edit the column (field) glossary terms associated with a dataset schema."
+  },
+  "EDIT_ENTITY_ASSERTIONS": {
+    "displayName": "Edit Assertions",
+    "description": "The ability to add and remove assertions from an entity."
+  },
+  "EDIT_LINEAGE": {
+    "displayName": "Edit Lineage",
+    "description": "The ability to add and remove lineage edges for this entity."
+  },
+  "EDIT_ENTITY_EMBED": {
+    "displayName": "Edit Embedded Content",
+    "description": "The ability to edit the embedded content for an entity."
+  },
+  "EDIT_ENTITY_QUERIES": {
+    "displayName": "Edit Dataset Queries",
+    "description": "The ability to edit the Queries for a Dataset."
+  },
+  "DATA_READ_ONLY": {
+    "displayName": "Iceberg Catalog Read only data-access",
+    "description": "The ability to read the data in a dataset."
+  },
+  "DATA_READ_WRITE": {
+    "displayName": "Iceberg Catalog Read-write data-access",
+    "description": "The ability to read & write the data in a dataset."
+  },
+  "EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE": {
+    "displayName": "Edit Dataset Column Business Attribute",
+    "description": "The ability to edit the column (field) Business Attribute associated with a dataset schema."
+  },
+  "EDIT_TAG_COLOR": {
+    "displayName": "Edit Tag Color",
+    "description": "The ability to change the color of a Tag."
+  },
+  "DATA_MANAGE_NAMESPACES": {
+    "displayName": "Manage Iceberg Namespaces",
+    "description": "The ability to create and drop Iceberg namespaces registered in DataHub."
+  },
+  "DATA_MANAGE_TABLES": {
+    "displayName": "Manage Iceberg Tables",
+    "description": "The ability to create and drop Iceberg tables registered in DataHub."
+  },
+  "DATA_MANAGE_VIEWS": {
+    "displayName": "Manage Iceberg Views",
+    "description": "The ability to create and drop views registered in DataHub."
+  },
+  "DATA_LIST_ENTITIES": {
+    "displayName": "List Iceberg Tables, Views & Namespaces",
+    "description": "The ability to list Iceberg tables, views and namespaces registered in DataHub."
+  },
+  "MANAGE_DATA_PRODUCTS": {
+    "displayName": "Manage Data Products",
+    "description": "The ability to create, edit, and delete Data Products within a Domain"
+  },
+  "MANAGE_GLOSSARY_CHILDREN": {
+    "displayName": "Manage Direct Glossary Children",
+    "description": "The ability to create and delete the direct children of this entity."
+  },
+  "MANAGE_ALL_GLOSSARY_CHILDREN": {
+    "displayName": "Manage All Glossary Children",
+    "description": "The ability to create and delete everything underneath this entity."
+  },
+  "EDIT_GROUP_MEMBERS": {
+    "displayName": "Edit Group Members",
+    "description": "The ability to add and remove members to a group."
+  },
+  "EDIT_CONTACT_INFO": {
+    "displayName": "Edit Contact Information",
+    "description": "The ability to change the contact information such as email & chat handles."
+  },
+  "EDIT_USER_PROFILE": {
+    "displayName": "Edit User Profile",
+    "description": "The ability to change the user's profile including display name, bio, title, profile image, etc."
+  },
+  "EXECUTE_ENTITY": {
+    "displayName": "Execute Entity",
+    "description": "The ability to execute an Entity."
   }
-];
+};
+
+const privilege = (type: string): DataHubPrivilege => ({ type, ...(DEFINITIONS[type] as Omit<DataHubPrivilege, 'type'>) });
+
+/** PoliciesConfig.PLATFORM_PRIVILEGES. */
+export const PLATFORM_PRIVILEGES: readonly DataHubPrivilege[] = [
+  "MANAGE_POLICIES",
+  "MANAGE_USERS_AND_GROUPS",
+  "CREATE_USERS_AND_GROUPS",
+  "UPDATE_USERS_AND_GROUPS",
+  "CREATE_USERS",
+  "UPDATE_USERS",
+  "CREATE_GROUPS",
+  "UPDATE_GROUPS",
+  "VIEW_ANALYTICS",
+  "GET_ANALYTICS_PRIVILEGE",
+  "MANAGE_DOMAINS",
+  "MANAGE_GLOBAL_ANNOUNCEMENTS",
+  "MANAGE_INGESTION",
+  "MANAGE_SECRETS",
+  "GENERATE_PERSONAL_ACCESS_TOKENS",
+  "MANAGE_ACCESS_TOKENS",
+  "MANAGE_SERVICE_ACCOUNTS",
+  "VIEW_TESTS",
+  "MANAGE_TESTS",
+  "MANAGE_GLOSSARIES",
+  "MANAGE_USER_CREDENTIALS",
+  "MANAGE_TAGS",
+  "VIEW_MANAGE_TAGS",
+  "CREATE_TAGS",
+  "CREATE_DOMAINS",
+  "CREATE_LOGICAL_MODELS",
+  "CREATE_GLOBAL_ANNOUNCEMENTS",
+  "MANAGE_GLOBAL_VIEWS",
+  "MANAGE_GLOBAL_OWNERSHIP_TYPES",
+  "MANAGE_GLOBAL_SETTINGS",
+  "CREATE_BUSINESS_ATTRIBUTE",
+  "MANAGE_BUSINESS_ATTRIBUTE",
+  "MANAGE_CONNECTIONS",
+  "MANAGE_STRUCTURED_PROPERTIES",
+  "MANAGE_DOCUMENTS",
+  "VIEW_STRUCTURED_PROPERTIES_PAGE",
+  "MANAGE_DOCUMENTATION_FORMS",
+  "MANAGE_FEATURES",
+  "MANAGE_SYSTEM_OPERATIONS",
+  "GET_PLATFORM_EVENTS",
+  "GET_METADATA_CHANGE_LOG_EVENTS",
+  "MANAGE_HOME_PAGE_TEMPLATES",
+  "GET_TOPIC_EVENTS"
+].map(privilege);
 
 /** PoliciesConfig.RESOURCE_PRIVILEGES: each entity resource type, then "all" (every one of them). */
 export const RESOURCE_PRIVILEGES: readonly DataHubResourcePrivileges[] = [
@@ -238,1945 +416,512 @@ export const RESOURCE_PRIVILEGES: readonly DataHubResourcePrivileges[] = [
     "resourceType": "dataset",
     "resourceTypeDisplayName": "Datasets",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      },
-      {
-        "type": "VIEW_DATASET_USAGE",
-        "displayName": "View Dataset Usage",
-        "description": "The ability to access dataset usage information (includes usage statistics and queries)."
-      },
-      {
-        "type": "VIEW_DATASET_PROFILE",
-        "displayName": "View Dataset Profile",
-        "description": "The ability to access dataset profile (snapshot statistics)"
-      },
-      {
-        "type": "VIEW_DATASET_OPERATIONS",
-        "displayName": "View Dataset Operations",
-        "description": "The ability to access dataset operations (changes to dataset)"
-      },
-      {
-        "type": "EDIT_DATASET_COL_DESCRIPTION",
-        "displayName": "Edit Dataset Column Descriptions",
-        "description": "The ability to edit the column (field) descriptions associated with a dataset schema."
-      },
-      {
-        "type": "EDIT_DATASET_COL_TAGS",
-        "displayName": "Edit Dataset Column Tags",
-        "description": "The ability to edit the column (field) tags associated with a dataset schema."
-      },
-      {
-        "type": "EDIT_DATASET_COL_GLOSSARY_TERMS",
-        "displayName": "Edit Dataset Column Glossary Terms",
-        "description": "The ability to edit the column (field) glossary terms associated with a dataset schema."
-      },
-      {
-        "type": "EDIT_ENTITY_ASSERTIONS",
-        "displayName": "Edit Assertions",
-        "description": "The ability to add and remove assertions from an entity."
-      },
-      {
-        "type": "EDIT_LINEAGE",
-        "displayName": "Edit Lineage",
-        "description": "The ability to add and remove lineage edges for this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_EMBED",
-        "displayName": "Edit Embedded Content",
-        "description": "The ability to edit the embedded content for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_QUERIES",
-        "displayName": "Edit Dataset Queries",
-        "description": "The ability to edit the Queries for a Dataset."
-      },
-      {
-        "type": "DATA_READ_ONLY",
-        "displayName": "Iceberg Catalog Read only data-access",
-        "description": "The ability to read the data in a dataset."
-      },
-      {
-        "type": "DATA_READ_WRITE",
-        "displayName": "Iceberg Catalog Read-write data-access",
-        "description": "The ability to read & write the data in a dataset."
-      },
-      {
-        "type": "EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE",
-        "displayName": "Edit Dataset Column Business Attribute",
-        "description": "The ability to edit the column (field) Business Attribute associated with a dataset schema."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY",
+      "VIEW_DATASET_USAGE",
+      "VIEW_DATASET_PROFILE",
+      "VIEW_DATASET_OPERATIONS",
+      "EDIT_DATASET_COL_DESCRIPTION",
+      "EDIT_DATASET_COL_TAGS",
+      "EDIT_DATASET_COL_GLOSSARY_TERMS",
+      "EDIT_ENTITY_ASSERTIONS",
+      "EDIT_LINEAGE",
+      "EDIT_ENTITY_EMBED",
+      "EDIT_ENTITY_QUERIES",
+      "DATA_READ_ONLY",
+      "DATA_READ_WRITE",
+      "EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE"
     ]
   },
   {
     "resourceType": "dashboard",
     "resourceTypeDisplayName": "Dashboards",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      },
-      {
-        "type": "EDIT_LINEAGE",
-        "displayName": "Edit Lineage",
-        "description": "The ability to add and remove lineage edges for this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_EMBED",
-        "displayName": "Edit Embedded Content",
-        "description": "The ability to edit the embedded content for an entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY",
+      "EDIT_LINEAGE",
+      "EDIT_ENTITY_EMBED"
     ]
   },
   {
     "resourceType": "chart",
     "resourceTypeDisplayName": "Charts",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      },
-      {
-        "type": "EDIT_LINEAGE",
-        "displayName": "Edit Lineage",
-        "description": "The ability to add and remove lineage edges for this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_EMBED",
-        "displayName": "Edit Embedded Content",
-        "description": "The ability to edit the embedded content for an entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY",
+      "EDIT_LINEAGE",
+      "EDIT_ENTITY_EMBED"
     ]
   },
   {
     "resourceType": "dataFlow",
     "resourceTypeDisplayName": "Data Pipelines",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY"
     ]
   },
   {
     "resourceType": "dataJob",
     "resourceTypeDisplayName": "Data Tasks",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      },
-      {
-        "type": "EDIT_LINEAGE",
-        "displayName": "Edit Lineage",
-        "description": "The ability to add and remove lineage edges for this entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY",
+      "EDIT_LINEAGE"
     ]
   },
   {
     "resourceType": "dataProcessInstance",
     "resourceTypeDisplayName": "Data Task/Pipeline Runs",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY"
     ]
   },
   {
     "resourceType": "tag",
     "resourceTypeDisplayName": "Tags",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_TAG_COLOR",
-        "displayName": "Edit Tag Color",
-        "description": "The ability to change the color of a Tag."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_TAG_COLOR",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "container",
     "resourceTypeDisplayName": "Containers",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      },
-      {
-        "type": "DATA_MANAGE_NAMESPACES",
-        "displayName": "Manage Iceberg Namespaces",
-        "description": "The ability to create and drop Iceberg namespaces registered in DataHub."
-      },
-      {
-        "type": "DATA_MANAGE_TABLES",
-        "displayName": "Manage Iceberg Tables",
-        "description": "The ability to create and drop Iceberg tables registered in DataHub."
-      },
-      {
-        "type": "DATA_MANAGE_VIEWS",
-        "displayName": "Manage Iceberg Views",
-        "description": "The ability to create and drop views registered in DataHub."
-      },
-      {
-        "type": "DATA_LIST_ENTITIES",
-        "displayName": "List Iceberg Tables, Views & Namespaces",
-        "description": "The ability to list Iceberg tables, views and namespaces registered in DataHub."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY",
+      "DATA_MANAGE_NAMESPACES",
+      "DATA_MANAGE_TABLES",
+      "DATA_MANAGE_VIEWS",
+      "DATA_LIST_ENTITIES"
     ]
   },
   {
     "resourceType": "domain",
     "resourceTypeDisplayName": "Domains",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "MANAGE_DATA_PRODUCTS",
-        "displayName": "Manage Data Products",
-        "description": "The ability to create, edit, and delete Data Products within a Domain"
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "MANAGE_DATA_PRODUCTS",
+      "EDIT_ENTITY_PROPERTIES",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "glossaryTerm",
     "resourceTypeDisplayName": "Glossary Terms",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_TAGS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "glossaryNode",
     "resourceTypeDisplayName": "Glossary Term Groups",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "MANAGE_GLOSSARY_CHILDREN",
-        "displayName": "Manage Direct Glossary Children",
-        "description": "The ability to create and delete the direct children of this entity."
-      },
-      {
-        "type": "MANAGE_ALL_GLOSSARY_CHILDREN",
-        "displayName": "Manage All Glossary Children",
-        "description": "The ability to create and delete everything underneath this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "MANAGE_GLOSSARY_CHILDREN",
+      "MANAGE_ALL_GLOSSARY_CHILDREN",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_TAGS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "document",
     "resourceTypeDisplayName": "Documents",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "MANAGE_DOCUMENTS",
-        "displayName": "Manage Documents",
-        "description": "Manage documents in DataHub"
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "DELETE_ENTITY",
+      "MANAGE_DOCUMENTS"
     ]
   },
   {
     "resourceType": "corpGroup",
     "resourceTypeDisplayName": "Groups",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_GROUP_MEMBERS",
-        "displayName": "Edit Group Members",
-        "description": "The ability to add and remove members to a group."
-      },
-      {
-        "type": "EDIT_CONTACT_INFO",
-        "displayName": "Edit Contact Information",
-        "description": "The ability to change the contact information such as email & chat handles."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_GROUP_MEMBERS",
+      "EDIT_CONTACT_INFO",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "corpuser",
     "resourceTypeDisplayName": "Users",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_CONTACT_INFO",
-        "displayName": "Edit Contact Information",
-        "description": "The ability to change the contact information such as email & chat handles."
-      },
-      {
-        "type": "EDIT_USER_PROFILE",
-        "displayName": "Edit User Profile",
-        "description": "The ability to change the user's profile including display name, bio, title, profile image, etc."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_CONTACT_INFO",
+      "EDIT_USER_PROFILE",
+      "EDIT_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "notebook",
     "resourceTypeDisplayName": "Notebook",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY"
     ]
   },
   {
     "resourceType": "dataProduct",
     "resourceTypeDisplayName": "Data Products",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_PROPERTIES",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "erModelRelationship",
     "resourceTypeDisplayName": "ERModelRelationship",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY"
     ]
   },
   {
     "resourceType": "businessAttribute",
     "resourceTypeDisplayName": "Business Attribute",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS"
     ]
   },
   {
     "resourceType": "structuredProperty",
     "resourceTypeDisplayName": "Structured Properties",
     "privileges": [
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      }
+      "CREATE_ENTITY",
+      "VIEW_ENTITY_PAGE",
+      "EXISTS_ENTITY",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY"
     ]
   },
   {
     "resourceType": "Ingestion Source",
     "resourceTypeDisplayName": "Privileges for Ingestion sources",
     "privileges": [
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "EXECUTE_ENTITY",
-        "displayName": "Execute Entity",
-        "description": "The ability to execute an Entity."
-      }
+      "DELETE_ENTITY",
+      "EDIT_ENTITY",
+      "EXECUTE_ENTITY"
     ]
   },
   {
     "resourceType": "versionSet",
     "resourceTypeDisplayName": "Version Set",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY"
     ]
   },
   {
     "resourceType": "dataPlatformInstance",
     "resourceTypeDisplayName": "Data Platform Instance",
     "privileges": [
-      {
-        "type": "DATA_READ_ONLY",
-        "displayName": "Iceberg Catalog Read only data-access",
-        "description": "The ability to read the data in a dataset."
-      },
-      {
-        "type": "DATA_READ_WRITE",
-        "displayName": "Iceberg Catalog Read-write data-access",
-        "description": "The ability to read & write the data in a dataset."
-      },
-      {
-        "type": "DATA_MANAGE_VIEWS",
-        "displayName": "Manage Iceberg Views",
-        "description": "The ability to create and drop views registered in DataHub."
-      },
-      {
-        "type": "DATA_MANAGE_TABLES",
-        "displayName": "Manage Iceberg Tables",
-        "description": "The ability to create and drop Iceberg tables registered in DataHub."
-      },
-      {
-        "type": "DATA_MANAGE_NAMESPACES",
-        "displayName": "Manage Iceberg Namespaces",
-        "description": "The ability to create and drop Iceberg namespaces registered in DataHub."
-      },
-      {
-        "type": "DATA_LIST_ENTITIES",
-        "displayName": "List Iceberg Tables, Views & Namespaces",
-        "description": "The ability to list Iceberg tables, views and namespaces registered in DataHub."
-      }
+      "DATA_READ_ONLY",
+      "DATA_READ_WRITE",
+      "DATA_MANAGE_VIEWS",
+      "DATA_MANAGE_TABLES",
+      "DATA_MANAGE_NAMESPACES",
+      "DATA_LIST_ENTITIES"
     ]
   },
   {
     "resourceType": "application",
     "resourceTypeDisplayName": "Applications",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_PROPERTIES",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "Views",
     "resourceTypeDisplayName": "DataHub Views",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EXISTS_ENTITY"
     ]
   },
   {
     "resourceType": "all",
     "resourceTypeDisplayName": "All Types",
     "privileges": [
-      {
-        "type": "VIEW_ENTITY_PAGE",
-        "displayName": "View Entity Page",
-        "description": "The ability to view the entity page."
-      },
-      {
-        "type": "EDIT_ENTITY_TAGS",
-        "displayName": "Edit Tags",
-        "description": "The ability to add and remove tags to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_GLOSSARY_TERMS",
-        "displayName": "Edit Glossary Terms",
-        "description": "The ability to add and remove glossary terms to an asset."
-      },
-      {
-        "type": "EDIT_ENTITY_OWNERS",
-        "displayName": "Edit Owners",
-        "description": "The ability to add and remove owners of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOCS",
-        "displayName": "Edit Description",
-        "description": "The ability to edit the description (documentation) of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DOC_LINKS",
-        "displayName": "Edit Links",
-        "description": "The ability to edit links associated with an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_STATUS",
-        "displayName": "Edit Status",
-        "description": "The ability to edit the status of an entity (soft deleted or not)."
-      },
-      {
-        "type": "EDIT_DOMAINS_PRIVILEGE",
-        "displayName": "Edit Domain",
-        "description": "The ability to edit the Domain of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
-        "displayName": "Edit Entity Applications",
-        "description": "The ability to edit the Applications of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_DATA_PRODUCTS",
-        "displayName": "Edit Data Product",
-        "description": "The ability to edit the Data Product of an entity."
-      },
-      {
-        "type": "EDIT_DEPRECATION_PRIVILEGE",
-        "displayName": "Edit Deprecation",
-        "description": "The ability to edit the Deprecation status of an entity."
-      },
-      {
-        "type": "EDIT_ENTITY",
-        "displayName": "Edit Entity",
-        "description": "The ability to edit any information about an entity. Super user privileges for the entity."
-      },
-      {
-        "type": "DELETE_ENTITY",
-        "displayName": "Delete",
-        "description": "The ability to delete this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_PROPERTIES",
-        "displayName": "Edit Properties",
-        "description": "The ability to edit the properties for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_INCIDENTS",
-        "displayName": "Edit Incidents",
-        "description": "The ability to create and remove incidents for an entity."
-      },
-      {
-        "type": "CREATE_ENTITY",
-        "displayName": "Create Entity",
-        "description": "The ability to create an entity if it doesn't exist."
-      },
-      {
-        "type": "EXISTS_ENTITY",
-        "displayName": "Entity Exists",
-        "description": "The ability to determine whether the entity exists."
-      },
-      {
-        "type": "MANAGE_ASSET_SUMMARY",
-        "displayName": "Manage Asset Summary",
-        "description": "The ability to manage the asset summary tab for an entity."
-      },
-      {
-        "type": "VIEW_DATASET_USAGE",
-        "displayName": "View Dataset Usage",
-        "description": "The ability to access dataset usage information (includes usage statistics and queries)."
-      },
-      {
-        "type": "VIEW_DATASET_PROFILE",
-        "displayName": "View Dataset Profile",
-        "description": "The ability to access dataset profile (snapshot statistics)"
-      },
-      {
-        "type": "VIEW_DATASET_OPERATIONS",
-        "displayName": "View Dataset Operations",
-        "description": "The ability to access dataset operations (changes to dataset)"
-      },
-      {
-        "type": "EDIT_DATASET_COL_DESCRIPTION",
-        "displayName": "Edit Dataset Column Descriptions",
-        "description": "The ability to edit the column (field) descriptions associated with a dataset schema."
-      },
-      {
-        "type": "EDIT_DATASET_COL_TAGS",
-        "displayName": "Edit Dataset Column Tags",
-        "description": "The ability to edit the column (field) tags associated with a dataset schema."
-      },
-      {
-        "type": "EDIT_DATASET_COL_GLOSSARY_TERMS",
-        "displayName": "Edit Dataset Column Glossary Terms",
-        "description": "The ability to edit the column (field) glossary terms associated with a dataset schema."
-      },
-      {
-        "type": "EDIT_ENTITY_ASSERTIONS",
-        "displayName": "Edit Assertions",
-        "description": "The ability to add and remove assertions from an entity."
-      },
-      {
-        "type": "EDIT_LINEAGE",
-        "displayName": "Edit Lineage",
-        "description": "The ability to add and remove lineage edges for this entity."
-      },
-      {
-        "type": "EDIT_ENTITY_EMBED",
-        "displayName": "Edit Embedded Content",
-        "description": "The ability to edit the embedded content for an entity."
-      },
-      {
-        "type": "EDIT_ENTITY_QUERIES",
-        "displayName": "Edit Dataset Queries",
-        "description": "The ability to edit the Queries for a Dataset."
-      },
-      {
-        "type": "DATA_READ_ONLY",
-        "displayName": "Iceberg Catalog Read only data-access",
-        "description": "The ability to read the data in a dataset."
-      },
-      {
-        "type": "DATA_READ_WRITE",
-        "displayName": "Iceberg Catalog Read-write data-access",
-        "description": "The ability to read & write the data in a dataset."
-      },
-      {
-        "type": "EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE",
-        "displayName": "Edit Dataset Column Business Attribute",
-        "description": "The ability to edit the column (field) Business Attribute associated with a dataset schema."
-      },
-      {
-        "type": "EDIT_TAG_COLOR",
-        "displayName": "Edit Tag Color",
-        "description": "The ability to change the color of a Tag."
-      },
-      {
-        "type": "DATA_MANAGE_NAMESPACES",
-        "displayName": "Manage Iceberg Namespaces",
-        "description": "The ability to create and drop Iceberg namespaces registered in DataHub."
-      },
-      {
-        "type": "DATA_MANAGE_TABLES",
-        "displayName": "Manage Iceberg Tables",
-        "description": "The ability to create and drop Iceberg tables registered in DataHub."
-      },
-      {
-        "type": "DATA_MANAGE_VIEWS",
-        "displayName": "Manage Iceberg Views",
-        "description": "The ability to create and drop views registered in DataHub."
-      },
-      {
-        "type": "DATA_LIST_ENTITIES",
-        "displayName": "List Iceberg Tables, Views & Namespaces",
-        "description": "The ability to list Iceberg tables, views and namespaces registered in DataHub."
-      },
-      {
-        "type": "MANAGE_DATA_PRODUCTS",
-        "displayName": "Manage Data Products",
-        "description": "The ability to create, edit, and delete Data Products within a Domain"
-      },
-      {
-        "type": "MANAGE_GLOSSARY_CHILDREN",
-        "displayName": "Manage Direct Glossary Children",
-        "description": "The ability to create and delete the direct children of this entity."
-      },
-      {
-        "type": "MANAGE_ALL_GLOSSARY_CHILDREN",
-        "displayName": "Manage All Glossary Children",
-        "description": "The ability to create and delete everything underneath this entity."
-      },
-      {
-        "type": "MANAGE_DOCUMENTS",
-        "displayName": "Manage Documents",
-        "description": "Manage documents in DataHub"
-      },
-      {
-        "type": "EDIT_GROUP_MEMBERS",
-        "displayName": "Edit Group Members",
-        "description": "The ability to add and remove members to a group."
-      },
-      {
-        "type": "EDIT_CONTACT_INFO",
-        "displayName": "Edit Contact Information",
-        "description": "The ability to change the contact information such as email & chat handles."
-      },
-      {
-        "type": "EDIT_USER_PROFILE",
-        "displayName": "Edit User Profile",
-        "description": "The ability to change the user's profile including display name, bio, title, profile image, etc."
-      },
-      {
-        "type": "EXECUTE_ENTITY",
-        "displayName": "Execute Entity",
-        "description": "The ability to execute an Entity."
-      }
+      "VIEW_ENTITY_PAGE",
+      "EDIT_ENTITY_TAGS",
+      "EDIT_ENTITY_GLOSSARY_TERMS",
+      "EDIT_ENTITY_OWNERS",
+      "EDIT_ENTITY_DOCS",
+      "EDIT_ENTITY_DOC_LINKS",
+      "EDIT_ENTITY_STATUS",
+      "EDIT_DOMAINS_PRIVILEGE",
+      "EDIT_ENTITY_APPLICATIONS_PRIVILEGE",
+      "EDIT_ENTITY_DATA_PRODUCTS",
+      "EDIT_DEPRECATION_PRIVILEGE",
+      "EDIT_ENTITY",
+      "DELETE_ENTITY",
+      "EDIT_ENTITY_PROPERTIES",
+      "EDIT_ENTITY_INCIDENTS",
+      "CREATE_ENTITY",
+      "EXISTS_ENTITY",
+      "MANAGE_ASSET_SUMMARY",
+      "VIEW_DATASET_USAGE",
+      "VIEW_DATASET_PROFILE",
+      "VIEW_DATASET_OPERATIONS",
+      "EDIT_DATASET_COL_DESCRIPTION",
+      "EDIT_DATASET_COL_TAGS",
+      "EDIT_DATASET_COL_GLOSSARY_TERMS",
+      "EDIT_ENTITY_ASSERTIONS",
+      "EDIT_LINEAGE",
+      "EDIT_ENTITY_EMBED",
+      "EDIT_ENTITY_QUERIES",
+      "DATA_READ_ONLY",
+      "DATA_READ_WRITE",
+      "EDIT_DATASET_COL_BUSINESS_ATTRIBUTE_PRIVILEGE",
+      "EDIT_TAG_COLOR",
+      "DATA_MANAGE_NAMESPACES",
+      "DATA_MANAGE_TABLES",
+      "DATA_MANAGE_VIEWS",
+      "DATA_LIST_ENTITIES",
+      "MANAGE_DATA_PRODUCTS",
+      "MANAGE_GLOSSARY_CHILDREN",
+      "MANAGE_ALL_GLOSSARY_CHILDREN",
+      "MANAGE_DOCUMENTS",
+      "EDIT_GROUP_MEMBERS",
+      "EDIT_CONTACT_INFO",
+      "EDIT_USER_PROFILE",
+      "EXECUTE_ENTITY"
     ]
   }
-];
+].map((resource) => ({
+  ...resource,
+  privileges: resource.privileges.map(privilege),
+}));
