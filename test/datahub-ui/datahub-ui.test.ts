@@ -7,60 +7,39 @@
  * With DATAHUB_UI_RECORD=1 the operations the app sent on each page are written to
  * test/fixtures/datahub-web-app-recordings/<page>.json, which the replay test in `npm test` reads.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.js';
-import { APP_PAGES, recordGraphQL, type RecordedOperation } from '../helpers/datahub-ui-pages.js';
+import { screenshot } from '../helpers/browser.js';
+import {
+  APP_PAGES,
+  recordGraphQL,
+  startDataHubUi,
+  type DataHubUiSession,
+  type RecordedOperation,
+} from '../helpers/datahub-ui-pages.js';
 import { measureOperation } from '../helpers/query-measure.js';
-import { seedWebAppCatalog } from '../helpers/seeded-catalog.js';
-import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
 
 const TOKEN = 'datahub-ui-browser-test-token-42';
-const BUNDLE = path.resolve(
-  process.env['DATAHUB_UI_DIR'] ?? path.join('.catalog/datahub-ui', DATAHUB_RELEASE.tag),
-);
 const RECORDINGS = path.resolve('test/fixtures/datahub-web-app-recordings');
 
 describe(`DataHub's web app ${DATAHUB_RELEASE.tag} on the embedded catalog`, () => {
   let server: TestServer;
-  let browser: Browser;
+  let session: DataHubUiSession;
   let page: Page;
   let problems: string[];
-  const folder = tempDir();
   const recordings = new Map<string, RecordedOperation[]>();
 
   beforeAll(async () => {
-    if (!existsSync(path.join(BUNDLE, 'index.html'))) {
-      throw new Error(
-        `No build of DataHub's web app at ${BUNDLE}: run \`npm run datahub-ui:build\` first (about 7 minutes), ` +
-          'or point DATAHUB_UI_DIR at a build.',
-      );
-    }
-    // Seeded without a token (the CLI and the proposals), then served with one, so sign-in is the app's own.
-    const dbPath = path.join(folder.dir, 'catalog.db');
-    const seeding = await startTestServer({ dbPath });
-    await seedWebAppCatalog(seeding);
-    await seeding.close();
-    server = await startTestServer({ dbPath, token: TOKEN, datahubUi: BUNDLE });
-    browser = await launchBrowser();
-    ({ page, problems } = await openPage(browser, 1920));
-    page.setDefaultTimeout(30_000);
-    // The app's own switches for its onboarding tours and welcome dialog (DataHub's Cypress tests set them too):
-    // they would cover the pages in the screenshots.
-    await page
-      .context()
-      .addInitScript(
-        "localStorage.setItem('skipOnboardingTour', 'true'); localStorage.setItem('skipWelcomeModal', 'true')",
-      );
+    session = await startDataHubUi(TOKEN);
+    ({ server, page, problems } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    folder.cleanup();
+    await session?.close();
     if (process.env['DATAHUB_UI_RECORD'] === '1' && recordings.size > 0) writeRecordings(recordings);
   });
 

@@ -10,35 +10,33 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { screenshot } from '../helpers/browser.js';
 import {
   appUrn,
   EDIT_RECORDINGS,
   recordGraphQL,
+  startDataHubUi,
+  type DataHubUiSession,
   type GraphQLRecorder,
   type RecordedEdit,
   type StewardEdit,
 } from '../helpers/datahub-ui-pages.js';
 import { MODEL_10, MODEL_11, PII, TX } from '../helpers/example-urns.js';
-import { PRIYA, PRODUCTION, seedWebAppCatalog } from '../helpers/seeded-catalog.js';
-import { encode, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { PRIYA, PRODUCTION } from '../helpers/seeded-catalog.js';
+import { encode, type TestServer } from '../helpers/server.js';
 
 const TOKEN = 'datahub-ui-steward-edits-token-42';
-const BUNDLE = path.resolve(
-  process.env['DATAHUB_UI_DIR'] ?? path.join('.catalog/datahub-ui', DATAHUB_RELEASE.tag),
-);
 const CONFIDENTIAL = 'urn:li:glossaryTerm:Classification.Confidential';
 const TRAINING_DATA = 'urn:li:glossaryTerm:MLUsage.TrainingData';
 const PCI = 'urn:li:tag:pci';
 
 describe(`stewards' edits in DataHub's web app ${DATAHUB_RELEASE.tag}`, () => {
   let server: TestServer;
-  let browser: Browser;
+  let session: DataHubUiSession;
   let page: Page;
-  const folder = tempDir();
   const recorded = new Map<string, RecordedEdit>();
 
   /** The latest stored value of an aspect, read as any API client reads it (Rest.li, with the token). */
@@ -111,19 +109,8 @@ describe(`stewards' edits in DataHub's web app ${DATAHUB_RELEASE.tag}`, () => {
   };
 
   beforeAll(async () => {
-    const dbPath = path.join(folder.dir, 'catalog.db');
-    const seeding = await startTestServer({ dbPath });
-    await seedWebAppCatalog(seeding);
-    await seeding.close();
-    server = await startTestServer({ dbPath, token: TOKEN, datahubUi: BUNDLE });
-    browser = await launchBrowser();
-    ({ page } = await openPage(browser, 1920));
-    page.setDefaultTimeout(30_000);
-    await page
-      .context()
-      .addInitScript(
-        "localStorage.setItem('skipOnboardingTour', 'true'); localStorage.setItem('skipWelcomeModal', 'true')",
-      );
+    session = await startDataHubUi(TOKEN);
+    ({ server, page } = session);
     await page.goto(`${server.url}/`);
     await page.getByPlaceholder('Enter username').fill('datahub');
     await page.locator('input[type="password"]').fill(TOKEN);
@@ -132,9 +119,7 @@ describe(`stewards' edits in DataHub's web app ${DATAHUB_RELEASE.tag}`, () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    folder.cleanup();
+    await session?.close();
     if (process.env['DATAHUB_UI_RECORD'] === '1' && recorded.size > 0) {
       mkdirSync(EDIT_RECORDINGS, { recursive: true });
       for (const [name, recording] of recorded) {

@@ -4,10 +4,22 @@
  * on it. Shared by the browser test (test/datahub-ui/) and the replay of its recordings
  * (test/server/datahub-web-app-recordings.test.ts).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
+import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
+import { launchBrowser, openPage } from './browser.js';
 import { GROUP, MODEL_11, PII, TABLE, TX, TXN_COUNT } from './example-urns.js';
-import { CLASSIFICATION, FRAUD_ML, ML_PRIMARY_KEY, PAYMENTS, PRIYA, PRODUCTION } from './seeded-catalog.js';
+import {
+  CLASSIFICATION,
+  FRAUD_ML,
+  ML_PRIMARY_KEY,
+  PAYMENTS,
+  PRIYA,
+  PRODUCTION,
+  seedWebAppCatalog,
+} from './seeded-catalog.js';
+import { startTestServer, tempDir, type TestServer } from './server.js';
 
 export interface AppPage {
   /** The recording's file name (test/fixtures/datahub-web-app-recordings/<name>.json) and the screenshot's. */
@@ -124,3 +136,58 @@ export interface RecordedEdit {
 }
 
 export const EDIT_RECORDINGS = path.resolve('test/fixtures/datahub-web-app-recordings/edits');
+
+/** Where the browser tests find DataHub's web app: `npm run datahub-ui:build`'s output, or DATAHUB_UI_DIR. */
+export const DATAHUB_UI_BUNDLE = path.resolve(
+  process.env['DATAHUB_UI_DIR'] ?? path.join('.catalog/datahub-ui', DATAHUB_RELEASE.tag),
+);
+
+export interface DataHubUiSession {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** Console errors and warnings the page logged. */
+  readonly problems: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The seeded catalog served with a token and DataHub's web app, and a wide Chromium page on it (not signed in).
+ * The catalog is seeded without a token (the CLI and the proposals), then served with one, so sign-in is the
+ * app's own. Fails with the build command when there is no build.
+ */
+export async function startDataHubUi(token: string): Promise<DataHubUiSession> {
+  if (!existsSync(path.join(DATAHUB_UI_BUNDLE, 'index.html'))) {
+    throw new Error(
+      `No build of DataHub's web app at ${DATAHUB_UI_BUNDLE}: run \`npm run datahub-ui:build\` first (about 7 ` +
+        'minutes), or point DATAHUB_UI_DIR at a build.',
+    );
+  }
+  const folder = tempDir();
+  const dbPath = path.join(folder.dir, 'catalog.db');
+  const seeding = await startTestServer({ dbPath });
+  await seedWebAppCatalog(seeding);
+  await seeding.close();
+  const server = await startTestServer({ dbPath, token, datahubUi: DATAHUB_UI_BUNDLE });
+  const browser = await launchBrowser();
+  const { page, problems } = await openPage(browser, 1920);
+  page.setDefaultTimeout(30_000);
+  // The app's own switches for its onboarding tours and welcome dialog (DataHub's Cypress tests set them too):
+  // they would cover the pages.
+  await page
+    .context()
+    .addInitScript(
+      "localStorage.setItem('skipOnboardingTour', 'true'); localStorage.setItem('skipWelcomeModal', 'true')",
+    );
+  return {
+    server,
+    browser,
+    page,
+    problems,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      folder.cleanup();
+    },
+  };
+}
