@@ -31,9 +31,21 @@ if (tag === undefined) {
   process.exit(1);
 }
 
-const commit = execFileSync('git', ['--git-dir', mirror, 'rev-list', '-n', '1', tag], {
-  encoding: 'utf8',
-}).trim();
+/** The tag's commit, before anything is written: a tag the mirror lacks changes nothing. */
+function commitOf(tagName) {
+  try {
+    return execFileSync('git', ['--git-dir', mirror, 'rev-list', '-n', '1', tagName], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    console.error(
+      `${tagName} is not a tag of the DataHub mirror at ${mirror} (--mirror or DATAHUB_MIRROR); nothing was changed`,
+    );
+    process.exit(1);
+  }
+}
+const commit = commitOf(tag);
 const releaseFile = path.join(projectRoot, 'src/datahub/release.ts');
 writeFileSync(
   releaseFile,
