@@ -19,10 +19,10 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DATAHUB_MIRROR } from './datahub-mirror.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, '..');
-const DEFAULT_MIRROR = '/work/.mirror/saxo-datagov+datahub/repo';
 const UPSTREAM = 'https://github.com/datahub-project/datahub.git';
 /** What the build reads from DataHub's tree: the app and the SDL `yarn generate` (codegen.yml) points at. */
 const PATHS = ['datahub-web-react', 'datahub-graphql-core/src/main/resources'];
@@ -70,8 +70,8 @@ function hasCommand(command) {
 
 const tag = option('--tag') ?? readReferenceTag();
 const sourceCheckout = option('--source');
-const mirrorOption = option('--mirror') ?? process.env['DATAHUB_MIRROR'];
-const mirror = mirrorOption ?? (existsSync(DEFAULT_MIRROR) ? DEFAULT_MIRROR : undefined);
+const mirrorOption = option('--mirror');
+const mirror = mirrorOption ?? (existsSync(DEFAULT_DATAHUB_MIRROR) ? DEFAULT_DATAHUB_MIRROR : undefined);
 const outDir = path.resolve(option('--out') ?? path.join(projectRoot, '.catalog/datahub-ui', tag));
 const workDir = path.join(projectRoot, '.catalog/datahub-ui-src', tag);
 

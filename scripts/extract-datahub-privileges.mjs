@@ -12,9 +12,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { DEFAULT_DATAHUB_MIRROR } from './datahub-mirror.mjs';
 
 const tag = process.argv[2] ?? 'v1.7.0';
-const gitDir = process.argv[3] ?? '/work/.mirror/saxo-datagov+datahub/repo';
+const gitDir = process.argv[3] ?? DEFAULT_DATAHUB_MIRROR;
 const FILE = 'metadata-utils/src/main/java/com/linkedin/metadata/authorization/PoliciesConfig.java';
 const OUT = 'src/datahub/generated/privileges.ts';
 

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildASTSchema, parse, print, visit } from 'graphql';
+import { DEFAULT_DATAHUB_MIRROR } from './datahub-mirror.mjs';
 
 /** One tag per release line the client supports, oldest first (the matrix). */
 export const MATRIX_TAGS = [
@@ -41,7 +42,7 @@ const UPSTREAM = 'https://github.com/datahub-project/datahub';
 
 function parseArgs(argv) {
   const options = {
-    mirror: process.env['DATAHUB_MIRROR'] ?? '/work/.mirror/saxo-datagov+datahub/repo',
+    mirror: DEFAULT_DATAHUB_MIRROR,
     out: 'test/fixtures/datahub-releases',
     tags: [],
   };

@@ -26,10 +26,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { collectRelationships, parsePdl, resolveTypeName } from './pdl.mjs';
+import { DEFAULT_DATAHUB_MIRROR } from './datahub-mirror.mjs';
 
 const REGISTRY_PATH = 'metadata-models/src/main/resources/entity-registry.yml';
 const MODEL_ROOTS = ['metadata-models/src/main/pegasus', 'li-utils/src/main/pegasus'];
-const DEFAULT_MIRROR = '/work/.mirror/saxo-datagov+datahub/repo';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE =
   'usage: node scripts/generate-datahub-release.mjs <tag> [--mirror <git-dir>] [--out-dir <dir>]\n' +
@@ -43,7 +43,7 @@ const USAGE =
 function parseArgs(argv) {
   const args = {
     tag: '',
-    mirror: process.env['DATAHUB_MIRROR'] ?? DEFAULT_MIRROR,
+    mirror: DEFAULT_DATAHUB_MIRROR,
     outDir: path.join(projectRoot, 'src/datahub/generated'),
     compatOut: '',
     /** @type {string[]} */

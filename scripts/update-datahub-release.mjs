@@ -15,17 +15,14 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DATAHUB_MIRROR } from './datahub-mirror.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(here, '..');
 const args = process.argv.slice(2);
 const tag = args.find((arg, index) => !arg.startsWith('-') && args[index - 1] !== '--mirror');
 const mirrorAt = args.indexOf('--mirror');
-const mirror = path.resolve(
-  mirrorAt >= 0
-    ? (args[mirrorAt + 1] ?? '')
-    : (process.env['DATAHUB_MIRROR'] ?? '/work/.mirror/saxo-datagov+datahub/repo'),
-);
+const mirror = path.resolve(mirrorAt >= 0 ? (args[mirrorAt + 1] ?? '') : DEFAULT_DATAHUB_MIRROR);
 if (tag === undefined) {
   console.error('usage: npm run datahub:update -- <tag> [--mirror <bare-git-dir>]');
   process.exit(1);

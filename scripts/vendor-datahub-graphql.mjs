@@ -18,9 +18,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_DATAHUB_MIRROR } from './datahub-mirror.mjs';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_MIRROR = process.env['DATAHUB_MIRROR'] ?? '/work/.mirror/saxo-datagov+datahub/repo';
 
 const TARGETS = [
   {
@@ -38,7 +38,7 @@ const TARGETS = [
 /** @param {string[]} argv */
 function parseArgs(argv) {
   let tag = '';
-  let mirror = DEFAULT_MIRROR;
+  let mirror = DEFAULT_DATAHUB_MIRROR;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--mirror') mirror = path.resolve(argv[(i += 1)] ?? '');
