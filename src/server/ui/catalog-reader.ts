@@ -27,15 +27,24 @@ export const LABEL_FRAGMENT = /* GraphQL */ `
       name
       featureNamespace
       description
+      editableProperties {
+        description
+      }
     }
     ... on MLPrimaryKey {
       name
       featureNamespace
       description
+      editableProperties {
+        description
+      }
     }
     ... on MLFeatureTable {
       name
       description
+      editableProperties {
+        description
+      }
       platform {
         name
       }
@@ -43,6 +52,9 @@ export const LABEL_FRAGMENT = /* GraphQL */ `
     ... on MLModel {
       name
       description
+      editableProperties {
+        description
+      }
       platform {
         name
       }
@@ -50,6 +62,9 @@ export const LABEL_FRAGMENT = /* GraphQL */ `
     ... on MLModelGroup {
       name
       description
+      editableProperties {
+        description
+      }
       platform {
         name
       }
@@ -191,6 +206,10 @@ export function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+function nonBlank(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 /** The display name, platform and description of an entity answered with the Label fragment. */
 export function labelOf(entity: Node): Label {
   const properties = node(entity['properties']);
@@ -209,8 +228,13 @@ export function labelOf(entity: Node): Label {
     type: str(entity['type']) ?? 'OTHER',
     name: namespace === undefined ? name : `${namespace}.${name}`,
     platform: str(node(entity['platform'])?.['name']),
+    // DataHub shows a description edited in its UI (the editable aspect) over the properties' one, and falls back
+    // to the properties' when the edit is blank; every page shows what DataHub shows.
     description:
-      str(editable?.['description']) ?? str(properties?.['description']) ?? str(entity['description']) ?? '',
+      nonBlank(editable?.['description']) ??
+      str(properties?.['description']) ??
+      str(entity['description']) ??
+      '',
   };
 }
 

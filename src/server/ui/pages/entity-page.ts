@@ -17,6 +17,7 @@ import {
 import { entityPath, html, type Html } from '../html.js';
 import { detailsSelection, facts, formatTime, kindSections, sharedSections } from './entity-details.js';
 import { errorPage, layout } from './layout.js';
+import { findShadowedDescription, renderShadowNotice, shadowSelection } from './shadowed-description.js';
 
 export interface Page {
   readonly status: number;
@@ -47,6 +48,7 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
     `query EntityPage($urn: String!) {
       entity(urn: $urn) { ...Label ${detailsSelection(typename)} }
       history: aspectHistory(input: {urn: $urn, count: 1000}) { total versions { aspectName version createdOn createdBy systemMetadata } }
+      ${shadowSelection(typename)}
     }
     ${LABEL_FRAGMENT}`,
     { urn },
@@ -58,6 +60,7 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
     (aspect) => aspect['aspectName'] === 'status' && /"removed":true/.test(str(aspect['payload']) ?? ''),
   );
   const managed = managedBy(nodes(node(data['history'])?.['versions']));
+  const shadow = findShadowedDescription(typename, data);
   const generic = ![
     'MLModel',
     'MLFeature',
@@ -81,7 +84,13 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
       ${removed ? html`<p class="banner warn" role="note">Soft-deleted: hidden from search, kept in the catalog.</p>` : ''}
       ${managed === undefined ? '' : managedBanner(managed)}
     </header>
-    ${label.description === '' ? '' : html`<section class="description" aria-label="Description">${paragraphs(label.description)}</section>`}
+    ${
+      label.description === ''
+        ? ''
+        : html`<section class="description" aria-label="Description">
+            ${paragraphs(label.description)}${shadow === undefined ? '' : renderShadowNotice(shadow)}
+          </section>`
+    }
     ${kindSections(typename, entity)} ${sharedSections(entity)} ${aspectsSection(aspects, generic)}
     <p class="page-links"><a href="${entityPath(label.urn)}/history">History of this entity's aspects</a></p>
   </article>`;
