@@ -369,10 +369,15 @@ class Executor {
 
 /**
  * Removing dataset-level edges only is what batchRemoveTerms does best; every other edge change is an aspect
- * write (column edits need no schema that way, and additions carry the ownership marker).
+ * write (column edits need no schema that way, and additions and claims carry the ownership marker).
  */
 function isGraphQLRemoval(change: Change): change is TermEdgesChange {
-  return change.kind === 'termEdges' && change.aspect === 'glossaryTerms' && change.added.length === 0;
+  return (
+    change.kind === 'termEdges' &&
+    change.aspect === 'glossaryTerms' &&
+    change.added.length === 0 &&
+    (change.claimed?.length ?? 0) === 0
+  );
 }
 
 /** Whether the live value is what the change meant to write. */

@@ -72,9 +72,11 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
           ? 'drift'
           : 'manifest';
       case 'termEdges': {
+        // A claim is the manifests' doing when they newly declare the edge (an adoption pull request).
         const manifest =
           change.added.some((edge) => !declaredAtBase(change.urn, edge)) ||
-          change.removed.some((edge) => declaredAtBase(change.urn, edge));
+          change.removed.some((edge) => declaredAtBase(change.urn, edge)) ||
+          (change.claimed ?? []).some((edge) => !declaredAtBase(change.urn, edge));
         return manifest ? 'manifest' : 'drift';
       }
       default:

@@ -3,7 +3,7 @@ import type { DesiredDatasetTerms, DesiredEntity, DesiredState } from '../model/
 import type { JsonObject } from '../model/json.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { createPlan } from './create-plan.js';
-import { OWNERSHIP_CONTEXT } from './ownership.js';
+import { OWNERSHIP_CONTEXT, ownedAssociation } from './ownership.js';
 import { preflight } from './preflight.js';
 import type { Change } from './types.js';
 
@@ -284,20 +284,24 @@ describe('createPlan: term edges and ownership', () => {
     expect(change.after.auditStamp).toEqual({ time: 0, actor: ACTOR });
   });
 
-  it('leaves a declared edge that someone else added as it is, and reports it', () => {
+  it('claims a declared edge that someone else added: the marker is written, nothing else changes', () => {
     const plan = createPlan(
       state([], [terms(['Steward'])]),
       live({ [DATASET]: { glossaryTerms: { terms: [steward], auditStamp: { time: 1, actor: 'x' } } } }),
       context,
     );
-    expect(plan.changes).toEqual([]);
-    expect(plan.notes).toEqual([
+    expect(plan.changes).toEqual([
       expect.objectContaining({
-        kind: 'unownedEdge',
-        source: at,
-        message: expect.stringContaining('by someone else'),
+        kind: 'termEdges',
+        aspect: 'glossaryTerms',
+        added: [],
+        removed: [],
+        claimed: [{ termUrn: steward.urn, source: at }],
+        after: expect.objectContaining({ terms: [{ ...steward, ...ownedAssociation(steward.urn, ACTOR) }] }),
       }),
     ]);
+    expect(plan.summary.claimed).toBe(1);
+    expect(plan.notes).toEqual([]);
   });
 
   it('does not take an edge with the marker of another actor for its own', () => {
@@ -308,6 +312,19 @@ describe('createPlan: term edges and ownership', () => {
       context,
     );
     expect(plan.changes).toEqual([]);
+  });
+
+  it('never claims a declared edge that another catalog (another actor) manages', () => {
+    const other = { urn: T('Steward'), actor: 'urn:li:corpuser:other-repo', context: OWNERSHIP_CONTEXT };
+    const plan = createPlan(
+      state([], [terms(['Steward'])]),
+      live({ [DATASET]: { glossaryTerms: { terms: [other], auditStamp: { time: 1, actor: 'x' } } } }),
+      context,
+    );
+    expect(plan.changes).toEqual([]);
+    expect(plan.notes).toEqual([
+      expect.objectContaining({ kind: 'unownedEdge', message: expect.stringContaining('another catalog') }),
+    ]);
   });
 
   it("matches columns by their simple path and writes to the schema's own field path", () => {
@@ -425,7 +442,12 @@ describe('preflight', () => {
       },
     });
     expect(preflight(desired, catalog)).toEqual([]);
-    expect(createPlan(desired, catalog, context).changes).toEqual([]);
+    // Declared, so taken over (the marker written), never added again.
+    const changes = createPlan(desired, catalog, context).changes;
+    expect(changes.map((change) => change.kind === 'termEdges' && [change.added, change.claimed])).toEqual([
+      [[], [expect.objectContaining({ termUrn: T('Orphan'), fieldPath: 'gone' })]],
+      [[], [expect.objectContaining({ termUrn: T('Orphan') })]],
+    ]);
   });
 
   it('still refuses a new edge to that term or on that column', () => {

@@ -137,7 +137,10 @@ export function phaseOf(change: Change): number {
     case 'status':
       return change.action === 'delete' ? PHASES.length + 1 : PHASES.indexOf(change.entityType);
     case 'termEdges':
-      return change.removed.length > 0 && change.added.length === 0 && change.source === undefined
+      return change.removed.length > 0 &&
+        change.added.length === 0 &&
+        (change.claimed?.length ?? 0) === 0 &&
+        change.source === undefined
         ? PHASES.length + 1
         : PHASES.indexOf('dataset');
     case 'upsertAspect':
@@ -164,6 +167,7 @@ function summarize(changes: readonly Change[], unchanged: number): PlanSummary {
     termsDetached: 0,
     associationsAdded: 0,
     associationsRemoved: 0,
+    claimed: 0,
     unchanged,
   };
   for (const change of changes) {
@@ -171,10 +175,12 @@ function summarize(changes: readonly Change[], unchanged: number): PlanSummary {
       case 'termEdges':
         summary.termsAttached += change.added.length;
         summary.termsDetached += change.removed.length;
+        summary.claimed += change.claimed?.length ?? 0;
         break;
       case 'associations':
         summary.associationsAdded += change.added.length;
         summary.associationsRemoved += change.removed.length;
+        summary.claimed += change.claimed?.length ?? 0;
         break;
       case 'status':
         if (change.action === 'delete') summary.delete += 1;

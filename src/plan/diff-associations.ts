@@ -1,14 +1,23 @@
 /**
  * Owners, tags and links of one declared entity. Like term attachments, the unit of ownership is one line: the
  * tool adds the lines its manifests declare (with its marker) and removes only lines that carry its marker. A
- * line someone else added is never removed; when the manifests declare it too, it is left as it is and reported.
+ * line someone else added and the manifests do not declare is never touched. When the manifests declare it too
+ * (as `catalog adopt --unmanaged` writes it), the plan claims it: the line is re-written with the marker, and is
+ * the tool's from then on, as if the tool had added it.
  */
 import { NO_ASSOCIATIONS, type DesiredAssociations, type DesiredEntity } from '../model/desired-state.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
 import { plannedStamp } from './diff-term-edges.js';
 import { ownerTypeKey } from './owner-type.js';
-import { isOwnedLink, isOwnedOwner, isOwnedTag, ownerMarker, tagAttribution } from './ownership.js';
+import {
+  isMarkedByAnotherCatalog,
+  isOwnedLink,
+  isOwnedOwner,
+  isOwnedTag,
+  ownerMarker,
+  tagAttribution,
+} from './ownership.js';
 import { aspectChangeBase, type AssociationItem, type AssociationsChange, type PlanNote } from './types.js';
 
 /** How one association aspect is read and written. */
@@ -21,6 +30,8 @@ interface AssociationAspect {
   readonly keyOf: (line: JsonObject) => string;
   readonly labelOf: (line: JsonObject) => string;
   readonly isOwned: (line: JsonValue, actor: string) => boolean;
+  /** The line as the tool's own: the same line with the marker, keeping what else it says. */
+  readonly claim: (line: JsonObject, actor: string) => JsonObject;
   /** The other fields a new aspect needs besides the list. */
   readonly envelope: (actor: string) => JsonObject;
 }
@@ -32,6 +43,7 @@ const OWNERSHIP: AssociationAspect = {
   keyOf: (line) => `${stringOr(line['owner'])} ${ownerTypeKey(line)}`,
   labelOf: (line) => `${stringOr(line['owner'])} (${ownerTypeKey(line)})`,
   isOwned: isOwnedOwner,
+  claim: (line, actor) => ({ ...line, source: ownerMarker(actor) }),
   envelope: (actor) => ({ lastModified: plannedStamp(actor) }),
 };
 
@@ -42,6 +54,7 @@ const TAGS: AssociationAspect = {
   keyOf: (line) => stringOr(line['tag']),
   labelOf: (line) => stringOr(line['tag']),
   isOwned: isOwnedTag,
+  claim: (line, actor) => ({ ...line, attribution: tagAttribution(actor) }),
   envelope: () => ({}),
 };
 
@@ -55,6 +68,8 @@ const LINKS: AssociationAspect = {
     return description === '' ? stringOr(line['url']) : `${stringOr(line['url'])} (${description})`;
   },
   isOwned: isOwnedLink,
+  // A link's marker is its creator: claiming it records the tool as the one that keeps it from now on.
+  claim: (line, actor) => ({ ...line, createStamp: plannedStamp(actor) }),
   envelope: () => ({}),
 };
 
@@ -141,8 +156,10 @@ function diffOne(
   const wantedByKey = new Map(wanted.map((item) => [spec.keyOf(item.line), item]));
   const removed: AssociationItem[] = [];
   const added: AssociationItem[] = [];
+  const claimed: AssociationItem[] = [];
   const kept: JsonObject[] = [];
   const presentKeys = new Set<string>();
+  const claimedKeys = new Set<string>();
 
   for (const line of present) {
     const key = spec.keyOf(line);
@@ -157,21 +174,26 @@ function diffOne(
       removed.push({ key, label: spec.labelOf(line) });
       continue;
     }
-    if (!owned && want !== undefined) {
+    presentKeys.add(key);
+    if (!owned && want !== undefined && isMarkedByAnotherCatalog(line, actor)) {
       notes.push({
         kind: 'unownedEdge',
         urn: desired.urn,
-        message: `${spec.noun} ${spec.labelOf(line)} of ${desired.urn} was added by someone else; it is left as it is (not this tool's to remove)`,
+        message: `${spec.noun} ${spec.labelOf(line)} of ${desired.urn} is managed by another catalog (another actor); it is left as it is`,
         source: want.source,
       });
+    } else if (!owned && want !== undefined && !claimedKeys.has(key)) {
+      claimedKeys.add(key);
+      claimed.push({ key, label: spec.labelOf(line), source: want.source });
+      kept.push(spec.claim(line, actor));
+      continue;
     }
-    presentKeys.add(key);
     kept.push(line);
   }
   const additions = wanted.filter((item) => !presentKeys.has(spec.keyOf(item.line)));
   for (const item of additions)
     added.push({ key: spec.keyOf(item.line), label: spec.labelOf(item.line), source: item.source });
-  if (added.length === 0 && removed.length === 0) return undefined;
+  if (added.length === 0 && removed.length === 0 && claimed.length === 0) return undefined;
 
   const after: JsonObject = {
     ...spec.envelope(actor),
@@ -185,6 +207,7 @@ function diffOne(
     ...aspectChangeBase(desired.urn, desired.entityType, spec.aspect, live, desired.source),
     added,
     removed,
+    ...(claimed.length === 0 ? {} : { claimed }),
     before: current ?? null,
     after,
   };

@@ -1,13 +1,14 @@
 /**
  * Term edges of one dataset: the unit of ownership is one (dataset or column, term) edge. The tool adds the
  * edges its manifests declare (marked as its own) and removes only edges it owns. An edge someone else added
- * is never removed; if the manifests declare it too, it is left as it is and reported.
+ * and the manifests do not declare is never touched; when the manifests declare it too (as `catalog adopt
+ * --unmanaged` writes it), the plan claims it: the edge is re-written with the marker and is the tool's from then on.
  */
 import type { DesiredDatasetTerms } from '../model/desired-state.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
-import { isOwnedAssociation, ownedAssociation } from './ownership.js';
+import { isMarkedByAnotherCatalog, isOwnedAssociation, ownedAssociation } from './ownership.js';
 import {
   aspectChangeBase,
   type Change,
@@ -57,30 +58,33 @@ function diffDatasetLevel(
   const wanted = new Map((desired?.terms ?? []).map((edge) => [edge.termUrn, edge]));
   const present = new Set(associations.map((association) => stringOr(association['urn'])));
 
-  for (const association of associations) {
+  const claimed: TermEdge[] = [];
+  const claim = (association: JsonObject): JsonObject => {
     const edge = wanted.get(stringOr(association['urn']));
-    if (edge !== undefined && !isOwnedAssociation(association, actor)) {
-      notes.push(unownedNote(datasetUrn, edge.termUrn, undefined, edge.source));
+    if (edge === undefined || isOwnedAssociation(association, actor)) return association;
+    if (isMarkedByAnotherCatalog(association, actor)) {
+      notes.push(anotherCatalogNote(datasetUrn, edge.termUrn, undefined, edge.source));
+      return association;
     }
-  }
+    claimed.push(edgeOf(edge.termUrn, undefined, edge.source));
+    return { ...association, ...ownedAssociation(edge.termUrn, actor) };
+  };
   const removed = associations.filter(
     (association) => isOwnedAssociation(association, actor) && !wanted.has(stringOr(association['urn'])),
   );
   const added = [...wanted.values()].filter((edge) => !present.has(edge.termUrn));
-  if (added.length === 0 && removed.length === 0) return undefined;
+  const kept = associations.filter((association) => !removed.includes(association)).map(claim);
+  if (added.length === 0 && removed.length === 0 && claimed.length === 0) return undefined;
 
-  const kept = associations.filter((association) => !removed.includes(association));
   const after: JsonObject = {
     ...(current ?? {}),
     terms: [...kept, ...added.map((edge) => ownedAssociation(edge.termUrn, actor))],
     auditStamp: plannedStamp(actor),
   };
   return edgesChange(datasetUrn, 'glossaryTerms', desired, live, {
-    added: added.map((edge) => ({
-      termUrn: edge.termUrn,
-      ...(edge.source === undefined ? {} : { source: edge.source }),
-    })),
+    added: added.map((edge) => edgeOf(edge.termUrn, undefined, edge.source)),
     removed: removed.map((association) => ({ termUrn: stringOr(association['urn']) })),
+    claimed,
     after,
   });
 }
@@ -100,6 +104,7 @@ function diffColumns(
   const columns = new Map((desired?.columns ?? []).map((column) => [column.simplePath, column]));
   const added: TermEdge[] = [];
   const removed: TermEdge[] = [];
+  const claimed: TermEdge[] = [];
 
   // Remove owned edges that the manifests no longer declare, wherever they are.
   const nextEntries: JsonObject[] = entries.map((entry) => {
@@ -107,19 +112,25 @@ function diffColumns(
     const column = columns.get(simplifyFieldPath(fieldPath));
     const wanted = new Set(column?.terms.map((edge) => edge.termUrn) ?? []);
     const terms = termsOf(isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : undefined);
-    const keep = terms.filter((association) => {
+    let touched = false;
+    const keep = terms.flatMap((association) => {
       const urn = stringOr(association['urn']);
       if (isOwnedAssociation(association, actor) && !wanted.has(urn)) {
         removed.push({ termUrn: urn, fieldPath });
-        return false;
+        touched = true;
+        return [];
       }
       const edge = column?.terms.find((item) => item.termUrn === urn);
-      if (edge !== undefined && !isOwnedAssociation(association, actor)) {
-        notes.push(unownedNote(datasetUrn, urn, fieldPath, edge.source));
+      if (edge !== undefined && isMarkedByAnotherCatalog(association, actor)) {
+        notes.push(anotherCatalogNote(datasetUrn, urn, fieldPath, edge.source));
+      } else if (edge !== undefined && !isOwnedAssociation(association, actor)) {
+        claimed.push(edgeOf(urn, fieldPath, edge.source));
+        touched = true;
+        return [{ ...association, ...ownedAssociation(urn, actor) }];
       }
-      return true;
+      return [association];
     });
-    return keep.length === terms.length ? entry : withTerms(entry, keep, actor);
+    return touched ? withTerms(entry, keep, actor) : entry;
   });
 
   // Add declared edges that are missing, to the entry of the column (created when there is none).
@@ -151,16 +162,10 @@ function diffColumns(
     const index = target === undefined ? -1 : nextEntries.indexOf(target);
     if (index >= 0) nextEntries[index] = updated;
     else nextEntries.push(updated);
-    added.push(
-      ...missing.map((edge) => ({
-        termUrn: edge.termUrn,
-        fieldPath,
-        ...(edge.source === undefined ? {} : { source: edge.source }),
-      })),
-    );
+    added.push(...missing.map((edge) => edgeOf(edge.termUrn, fieldPath, edge.source)));
   }
 
-  if (added.length === 0 && removed.length === 0) return undefined;
+  if (added.length === 0 && removed.length === 0 && claimed.length === 0) return undefined;
   const stamp = plannedStamp(actor);
   const after: JsonObject = {
     ...(current ?? {}),
@@ -168,7 +173,7 @@ function diffColumns(
     lastModified: stamp,
     editableSchemaFieldInfo: nextEntries,
   };
-  return edgesChange(datasetUrn, 'editableSchemaMetadata', desired, live, { added, removed, after });
+  return edgesChange(datasetUrn, 'editableSchemaMetadata', desired, live, { added, removed, claimed, after });
 }
 
 /** A change of one term aspect of a dataset, with the version and value the plan read. */
@@ -177,15 +182,25 @@ function edgesChange(
   aspect: 'glossaryTerms' | 'editableSchemaMetadata',
   desired: DesiredDatasetTerms | undefined,
   live: LiveEntity | undefined,
-  edges: { added: TermEdge[]; removed: TermEdge[]; after: JsonObject },
+  edges: { added: TermEdge[]; removed: TermEdge[]; claimed: TermEdge[]; after: JsonObject },
 ): TermEdgesChange {
   const current = live?.aspects.get(aspect)?.value;
+  const { claimed, ...rest } = edges;
   return {
     kind: 'termEdges',
     action: current === undefined ? 'create' : 'update',
     ...aspectChangeBase(datasetUrn, 'dataset', aspect, live, desired?.source),
-    ...edges,
+    ...rest,
+    ...(claimed.length === 0 ? {} : { claimed }),
     before: current ?? null,
+  };
+}
+
+function edgeOf(termUrn: string, fieldPath: string | undefined, source: TermEdge['source']): TermEdge {
+  return {
+    termUrn,
+    ...(fieldPath === undefined ? {} : { fieldPath }),
+    ...(source === undefined ? {} : { source }),
   };
 }
 
@@ -225,7 +240,7 @@ export function schemaFieldPaths(live: LiveEntity | undefined): string[] {
     : [];
 }
 
-function unownedNote(
+function anotherCatalogNote(
   datasetUrn: string,
   termUrn: string,
   fieldPath: string | undefined,
@@ -235,7 +250,7 @@ function unownedNote(
   return {
     kind: 'unownedEdge',
     urn: datasetUrn,
-    message: `${termUrn} is already attached to ${where} by someone else; it is left as it is (not this tool's to remove)`,
+    message: `${termUrn} on ${where} is managed by another catalog (another actor); it is left as it is`,
     ...(source === undefined ? {} : { source }),
   };
 }

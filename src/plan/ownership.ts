@@ -135,3 +135,20 @@ export function isOwnedLink(element: JsonValue, actor: string): boolean {
     isJsonObject(element) && isJsonObject(element['createStamp']) && element['createStamp']['actor'] === actor
   );
 }
+
+/**
+ * Whether a line carries the marker of this tool run as another actor (another repository's catalog). Such a line
+ * is never claimed: it is that catalog's, and two catalogs claiming each other's lines would fight on every run.
+ * A link's only marker is its creator, which cannot tell another catalog from a person: links are not checked.
+ */
+export function isMarkedByAnotherCatalog(line: JsonValue, actor: string): boolean {
+  if (!isJsonObject(line)) return false;
+  if (line['context'] === OWNERSHIP_CONTEXT) return line['actor'] !== actor;
+  const source = line['source'];
+  if (isJsonObject(source) && source['type'] === 'SOURCE_CONTROL' && typeof source['url'] === 'string')
+    return source['url'].startsWith(`${OWNERSHIP_CONTEXT}/`) && source['url'] !== ownerSourceUrl(actor);
+  const attribution = line['attribution'];
+  if (isJsonObject(attribution) && isJsonObject(attribution['sourceDetail']))
+    return attribution['sourceDetail']['managedBy'] === MANAGED_BY && attribution['actor'] !== actor;
+  return false;
+}

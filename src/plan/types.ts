@@ -78,6 +78,12 @@ interface LineChange<Line> extends ChangeBase {
   readonly action: 'create' | 'update';
   readonly added: readonly Line[];
   readonly removed: readonly Line[];
+  /**
+   * Lines the manifests declare that someone else added: they are re-written with the tool's marker and are the
+   * tool's from then on (e.g. after `catalog adopt --unmanaged` wrote them into the manifests). Absent in plans
+   * made before claiming existed.
+   */
+  readonly claimed?: readonly Line[];
   readonly before: JsonObject | null;
   /** The aspect after the change; audit stamps are filled in when it is written. */
   readonly after: JsonObject;
@@ -139,6 +145,8 @@ export interface PlanSummary {
   /** Owners, tags and links added and removed (absent in plans made before they existed). */
   readonly associationsAdded?: number;
   readonly associationsRemoved?: number;
+  /** Term edges, owners, tags and links others added that the manifests now declare: the tool takes them over. */
+  readonly claimed?: number;
   readonly unchanged: number;
   /** With --base: how many changes the manifests caused, and how many are drift of the live catalog. */
   readonly byOrigin?: { readonly manifest: number; readonly drift: number };

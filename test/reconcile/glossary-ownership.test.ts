@@ -188,7 +188,7 @@ describe('glossary nodes, tags, owners and links as code', () => {
     expect(again.code).toBe(0);
   });
 
-  it("keeps what others added, reports it when declared too, and removes only the tool's own lines", async () => {
+  it("keeps what others added, takes it over when declared too, and removes only the tool's own lines", async () => {
     expect((await reconcile()).code).toBe(0);
     // A steward adds an owner, a tag and a link in DataHub (no marker), one of them the same as the manifest's.
     const ownership = await aspect(GROUP, 'ownership');
@@ -214,11 +214,13 @@ describe('glossary nodes, tags, owners and links as code', () => {
       'owners: [{ owner: alice }]',
       'owners: [{ owner: alice }, { owner: bob, type: BUSINESS_OWNER }]',
     );
+    // Declared too: the plan takes that one line over (only with the apply; this is a dry run).
     const noted = await reconcile('--dry-run');
-    expect(noted.stdout).toContain('No changes.');
+    expect(noted.stdout).toContain(`~ owners of ${GROUP}`);
     expect(noted.stdout).toContain(
-      `owner urn:li:corpuser:bob (BUSINESS_OWNER) of ${GROUP} was added by someone else; it is left as it is`,
+      "~ urn:li:corpuser:bob (BUSINESS_OWNER) (added by someone else, declared in the manifests: the marker is written, it is the tool's from now on)",
     );
+    expect(noted.stdout).toContain('1 added by others to take over');
 
     // Now every owner, tag and link line goes from the manifests.
     edit('models.yaml', /owners: .*\n/, '');
@@ -283,11 +285,19 @@ describe('glossary nodes, tags, owners and links as code', () => {
     expect(readFileSync(path.join(dir, 'exported/tags.yaml'), 'utf8')).toContain('colorHex: "#FFD700"');
     writeManifests(dir, { 'exported/catalog.yaml': SETTINGS });
     expect((await runCatalog(['validate', 'exported'], { cwd: dir })).code).toBe(0);
+    // What others added is declared by the export: the first plan only takes it over (no value changes).
     const replan = await runCatalog(['reconcile', 'exported', '--dry-run', '--server', server.url], {
       cwd: dir,
     });
-    expect(replan.stdout).toContain('No changes.');
     expect(replan.code, replan.stderr).toBe(0);
+    expect(replan.stdout).toMatch(
+      /Plan: 0 to create, 0 to update, 0 to delete; 0 term attachments to add, 0 to remove; \d+ added by others to take over\./,
+    );
+    expect((await runCatalog(['reconcile', 'exported', '--server', server.url], { cwd: dir })).code).toBe(0);
+    const again = await runCatalog(['reconcile', 'exported', '--dry-run', '--server', server.url], {
+      cwd: dir,
+    });
+    expect(again.stdout).toContain('No changes.');
   });
 
   it('reports node cycles, unknown references with hints, and tags that exist nowhere', async () => {

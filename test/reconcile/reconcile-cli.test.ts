@@ -154,13 +154,20 @@ describe('catalog reconcile against the embedded catalog', () => {
       'urn:li:glossaryTerm:Classification.Confidential',
     ]);
 
-    // Declaring the steward's edge: left alone (no write) and reported.
+    // Declaring the steward's edge takes it over: the plan says so, the apply writes the marker, and from then on
+    // removing the line removes the edge.
     edit('datasets/users-profile.yaml', 'terms: []', 'terms: [Classification.Confidential]');
-    const note = await reconcile('--dry-run', '--detailed-exitcode');
-    expect(note.code).toBe(0);
-    expect(note.stdout).toContain(
-      'urn:li:glossaryTerm:Classification.Confidential is already attached to urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD) by someone else',
+    const claim = await reconcile('--dry-run', '--detailed-exitcode');
+    expect(claim.code).toBe(2);
+    expect(claim.stdout).toContain(
+      "~ urn:li:glossaryTerm:Classification.Confidential (added by someone else, declared in the manifests: the marker is written, it is the tool's from now on)",
     );
+    expect(claim.stdout).toContain('1 added by others to take over');
+    expect((await reconcile()).code).toBe(0);
+    expect((await reconcile('--dry-run', '--detailed-exitcode')).code).toBe(0);
+    edit('datasets/users-profile.yaml', 'terms: [Classification.Confidential]', 'terms: []');
+    expect((await reconcile()).code).toBe(0);
+    expect((await aspect(USERS, 'glossaryTerms')).terms).toEqual([]);
   });
 
   it('keeps aspect fields the manifest format cannot express', async () => {

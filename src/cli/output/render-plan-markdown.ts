@@ -1,6 +1,7 @@
 import type { Change, Plan } from '../../plan/types.js';
 import { createStyle } from './style.js';
 import {
+  CLAIM_NOTE,
   changeSymbol,
   changeTitle,
   groupByOrigin,
@@ -68,11 +69,16 @@ function detailsBlock(changes: readonly Change[]): string[] {
     } else if (change.kind === 'associations') {
       for (const item of change.added) lines.push(`+     ${item.label}`);
       for (const item of change.removed) lines.push(`-     ${item.label}`);
+      for (const item of change.claimed ?? []) lines.push(`!     ${item.label} (${CLAIM_NOTE})`);
     } else if (change.kind === 'termEdges') {
       for (const edge of change.added)
         lines.push(`+     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn}`);
       for (const edge of change.removed)
         lines.push(`-     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn}`);
+      for (const edge of change.claimed ?? [])
+        lines.push(
+          `!     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn} (${CLAIM_NOTE})`,
+        );
     }
   }
   lines.push('```', '', '</details>', '');

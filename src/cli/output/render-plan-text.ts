@@ -62,13 +62,25 @@ export function summaryLine(plan: Plan): string {
 function associationsPart(plan: Plan): string {
   const added = plan.summary.associationsAdded ?? 0;
   const removed = plan.summary.associationsRemoved ?? 0;
-  return added + removed === 0 ? '' : `; ${added} owners/tags/links to add, ${removed} to remove`;
+  const claimed = plan.summary.claimed ?? 0;
+  return (
+    (added + removed === 0 ? '' : `; ${added} owners/tags/links to add, ${removed} to remove`) +
+    (claimed === 0 ? '' : `; ${claimed} added by others to take over`)
+  );
 }
+
+/** The line of a claim: what the manifests now declare and someone else added; the plan writes the marker on it. */
+export const CLAIM_NOTE =
+  "added by someone else, declared in the manifests: the marker is written, it is the tool's from now on";
 
 export function changeSymbol(change: Change): '+' | '~' | '-' {
   if (change.kind === 'status') return change.action === 'delete' ? '-' : '~';
-  if (change.kind === 'termEdges' || change.kind === 'associations')
-    return change.added.length === 0 ? '-' : change.removed.length === 0 ? '+' : '~';
+  if (change.kind === 'termEdges' || change.kind === 'associations') {
+    const claims = (change.claimed?.length ?? 0) > 0;
+    if (change.removed.length === 0 && !claims) return '+';
+    if (change.added.length === 0 && !claims) return '-';
+    return '~';
+  }
   return change.action === 'create' ? '+' : '~';
 }
 
@@ -111,10 +123,14 @@ function renderChange(change: Change, style: Style): string[] {
     case 'termEdges':
       for (const edge of change.added) lines.push(`      ${style.green('+')} ${edgeLabel(edge)}`);
       for (const edge of change.removed) lines.push(`      ${style.red('-')} ${edgeLabel(edge)}`);
+      for (const edge of change.claimed ?? [])
+        lines.push(`      ${style.yellow('~')} ${edgeLabel(edge)} ${style.dim(`(${CLAIM_NOTE})`)}`);
       break;
     case 'associations':
       for (const item of change.added) lines.push(`      ${style.green('+')} ${item.label}`);
       for (const item of change.removed) lines.push(`      ${style.red('-')} ${item.label}`);
+      for (const item of change.claimed ?? [])
+        lines.push(`      ${style.yellow('~')} ${item.label} ${style.dim(`(${CLAIM_NOTE})`)}`);
       break;
     default:
       assertNever(change);
