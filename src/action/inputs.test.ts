@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ActionInputError, readInputs, reconcileArgs } from './inputs.js';
+import {
+  ActionInputError,
+  adoptArgs,
+  branchNameProblem,
+  DEFAULT_ADOPT_BRANCH,
+  readInputs,
+  reconcileArgs,
+} from './inputs.js';
 
 describe('action inputs', () => {
   it('default to a plan of catalog/ against the base branch, commenting', () => {
@@ -12,6 +19,8 @@ describe('action inputs', () => {
       base: 'origin/main',
       comment: true,
       ingest: [],
+      unmanaged: false,
+      adoptBranch: 'catalog/adopt-datahub-changes',
     });
     expect(reconcileArgs(inputs, '/tmp/plan.json')).toEqual([
       'reconcile',
@@ -64,7 +73,60 @@ describe('action inputs', () => {
 
   it('refuses an unknown command or comment value', () => {
     expect(() => readInputs({ INPUT_COMMAND: 'destroy' })).toThrow(ActionInputError);
-    expect(() => readInputs({ INPUT_COMMAND: 'destroy' })).toThrow('plan, apply, drift');
+    expect(() => readInputs({ INPUT_COMMAND: 'destroy' })).toThrow('plan, apply, drift, adopt');
     expect(() => readInputs({ INPUT_COMMENT: 'yes' })).toThrow('true or false');
+  });
+
+  it('adopt runs catalog adopt against HEAD, editing files (no --dry-run), --unmanaged when asked', () => {
+    const adopt = readInputs({
+      INPUT_COMMAND: 'adopt',
+      INPUT_SERVER: 'https://gms',
+      GITHUB_BASE_REF: 'main',
+    });
+    expect(adopt.adoptBranch).toBe(DEFAULT_ADOPT_BRANCH);
+    expect(adoptArgs(adopt)).toEqual([
+      'adopt',
+      'catalog',
+      '--detailed-exitcode',
+      '--base',
+      'HEAD',
+      '--server',
+      'https://gms',
+    ]);
+    const unmanaged = readInputs({
+      INPUT_COMMAND: 'adopt',
+      INPUT_UNMANAGED: 'true',
+      INPUT_DIRECTORY: 'meta',
+      INPUT_ADOPT_BRANCH: 'bots/adopt',
+    });
+    expect(unmanaged.adoptBranch).toBe('bots/adopt');
+    expect(adoptArgs(unmanaged)).toEqual([
+      'adopt',
+      'meta',
+      '--detailed-exitcode',
+      '--unmanaged',
+      '--base',
+      'HEAD',
+    ]);
+    expect(() => readInputs({ INPUT_UNMANAGED: 'yes' })).toThrow('input unmanaged must be true or false');
+  });
+
+  it('refuses an adoption branch git would read as something else', () => {
+    expect(branchNameProblem('catalog/adopt-datahub-changes')).toBeUndefined();
+    for (const name of [
+      '-f',
+      'a..b',
+      'a b',
+      'a/',
+      '/a',
+      'a//b',
+      '.hidden',
+      'x/y.lock',
+      'refs/heads/x',
+      'a~1',
+      'a:b',
+    ])
+      expect(branchNameProblem(name), name).toBeTypeOf('string');
+    expect(() => readInputs({ INPUT_ADOPT_BRANCH: 'main..x' })).toThrow('not a usable branch name');
   });
 });

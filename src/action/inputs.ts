@@ -3,7 +3,7 @@
  * through `env:`), and turned into the catalog command line. Pure: tests give it a record.
  */
 
-export const ACTION_COMMANDS = ['plan', 'apply', 'drift'] as const;
+export const ACTION_COMMANDS = ['plan', 'apply', 'drift', 'adopt'] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
 
 export interface ActionInputs {
@@ -17,24 +17,38 @@ export interface ActionInputs {
   readonly comment: boolean;
   /** Metadata files loaded into the target before planning (e.g. datasets for a demo catalog). */
   readonly ingest: readonly string[];
+  /** adopt: also write entities the manifests do not declare yet (`catalog adopt --unmanaged`). */
+  readonly unmanaged: boolean;
+  /** adopt: the one branch its pull request comes from, overwritten on every run that finds something new. */
+  readonly adoptBranch: string;
 }
+
+/** The branch the adoption pull request comes from unless the `adopt-branch` input names another. */
+export const DEFAULT_ADOPT_BRANCH = 'catalog/adopt-datahub-changes';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export class ActionInputError extends Error {}
 
-/** Inputs as `INPUT_<NAME>` variables (the names GitHub itself uses for JavaScript actions). */
+/**
+ * Inputs as `INPUT_<NAME>` variables (the names GitHub itself uses for JavaScript actions), with `-` as `_` so
+ * that bash can name them too (`adopt-branch` is `INPUT_ADOPT_BRANCH`).
+ */
 export function readInputs(env: Env): ActionInputs {
-  const input = (name: string): string => (env[`INPUT_${name.toUpperCase()}`] ?? '').trim();
+  const input = (name: string): string =>
+    (env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] ?? '').trim();
   const command = input('command') || 'plan';
   if (!isCommand(command)) {
     throw new ActionInputError(
       `input command must be one of ${ACTION_COMMANDS.join(', ')}, not "${command}"`,
     );
   }
-  const comment = (input('comment') || 'true').toLowerCase();
-  if (comment !== 'true' && comment !== 'false') {
-    throw new ActionInputError(`input comment must be true or false, not "${comment}"`);
+  const adoptBranch = input('adopt-branch') || DEFAULT_ADOPT_BRANCH;
+  const badBranch = branchNameProblem(adoptBranch);
+  if (badBranch !== undefined) {
+    throw new ActionInputError(
+      `input adopt-branch "${adoptBranch}" is not a usable branch name: ${badBranch}`,
+    );
   }
   return {
     command,
@@ -42,12 +56,38 @@ export function readInputs(env: Env): ActionInputs {
     server: input('server'),
     token: input('token'),
     base: input('base') || defaultBase(command, env),
-    comment: comment === 'true',
+    comment: readBoolean(input, 'comment', true),
     ingest: input('ingest')
       .split(/\r?\n/)
       .map((line) => line.trim())
       .filter((line) => line !== ''),
+    unmanaged: readBoolean(input, 'unmanaged', false),
+    adoptBranch,
   };
+}
+
+function readBoolean(input: (name: string) => string, name: string, fallback: boolean): boolean {
+  const value = (input(name) || String(fallback)).toLowerCase();
+  if (value !== 'true' && value !== 'false') {
+    throw new ActionInputError(`input ${name} must be true or false, not "${value}"`);
+  }
+  return value === 'true';
+}
+
+/**
+ * Why a branch name would not do, or undefined. The branch is force-pushed, so a name git would read as an
+ * option, a revision expression or another ref namespace is refused before anything runs (the rules of
+ * `git check-ref-format --branch`, as far as a name typed into a workflow file needs them).
+ */
+export function branchNameProblem(name: string): string | undefined {
+  if (!/^[A-Za-z0-9._/-]+$/.test(name)) return 'use letters, digits, ".", "_", "-" and "/"';
+  if (name.startsWith('-') || name.startsWith('/') || name.endsWith('/'))
+    return 'it starts with - or / or ends with /';
+  if (name.includes('..') || name.includes('//')) return 'it contains ".." or "//"';
+  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock')))
+    return 'a part starts with "." or ends with ".lock"';
+  if (name.startsWith('refs/')) return 'name the branch without refs/heads/';
+  return undefined;
 }
 
 function isCommand(value: string): value is ActionCommand {
@@ -65,6 +105,7 @@ function defaultBase(command: ActionCommand, env: Env): string {
       return baseRef === '' ? '' : `origin/${baseRef}`;
     }
     case 'drift':
+    case 'adopt':
       return 'HEAD';
     case 'apply':
       return '';
@@ -83,6 +124,18 @@ export function reconcileArgs(inputs: ActionInputs, planFile: string): string[] 
     '--detailed-exitcode',
   ];
   if (inputs.command !== 'apply') args.push('--dry-run');
+  if (inputs.base !== '') args.push('--base', inputs.base);
+  if (inputs.server !== '') args.push('--server', inputs.server);
+  return args;
+}
+
+/**
+ * The `catalog adopt` arguments for the inputs: it edits the manifests in the checkout (the pull request step
+ * commits them) and prints their unified diff; exit 2 says files changed.
+ */
+export function adoptArgs(inputs: ActionInputs): string[] {
+  const args = ['adopt', inputs.directory, '--detailed-exitcode'];
+  if (inputs.unmanaged) args.push('--unmanaged');
   if (inputs.base !== '') args.push('--base', inputs.base);
   if (inputs.server !== '') args.push('--server', inputs.server);
   return args;

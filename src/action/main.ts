@@ -5,14 +5,25 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CliIo } from '../cli/io.js';
 import { runCli } from '../cli/program.js';
+import { renderAdoptSummary } from './adopt-body.js';
+import { openPullRequestUrl, writeAdoptPullRequest } from './adopt-pull-request.js';
+import { createGitRunner } from './git-runner.js';
 import { appendToGithubFile, formatOutputs } from './github-files.js';
-import { readInputs, reconcileArgs, type ActionCommand, type Env } from './inputs.js';
+import { createGithubRest } from './github-rest.js';
+import {
+  adoptArgs,
+  readInputs,
+  reconcileArgs,
+  type ActionCommand,
+  type ActionInputs,
+  type Env,
+} from './inputs.js';
 import { renderCommentBody, upsertStickyComment } from './sticky-comment.js';
 
 /**
- * The GitHub Action's steps (action.yml): `run` plans or applies and writes the outputs and the job summary;
- * `comment` posts or updates the sticky plan comment. Exported so tests run them in-process with their own
- * environment and streams.
+ * The GitHub Action's steps (action.yml): `run` plans, applies or adopts and writes the outputs and the job
+ * summary; `comment` posts or updates the sticky plan comment; `pull-request` proposes what adopt changed. Exported
+ * so tests run them in-process with their own environment and streams.
  */
 
 export interface StepIo {
@@ -25,7 +36,10 @@ const TITLES: Readonly<Record<ActionCommand, string>> = {
   plan: 'catalog plan',
   apply: 'catalog apply',
   drift: 'catalog drift check',
+  adopt: 'catalog adopt',
 };
+
+type Cli = (args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>;
 
 export async function runStep(io: StepIo): Promise<number> {
   const inputs = readInputs(io.env);
@@ -35,7 +49,7 @@ export async function runStep(io: StepIo): Promise<number> {
   const planMarkdown = path.join(outDir, 'plan.md');
   // The token reaches the CLI the way a user's shell passes it, and the CLI redacts it from what it prints.
   const env = { ...io.env, ...(inputs.token === '' ? {} : { DATAHUB_GMS_TOKEN: inputs.token }) };
-  const cli = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+  const cli: Cli = async (args) => {
     let stdout = '';
     let stderr = '';
     const cliIo: CliIo = {
@@ -62,6 +76,7 @@ export async function runStep(io: StepIo): Promise<number> {
     if (ingested.code !== 0) return 1;
   }
 
+  if (inputs.command === 'adopt') return runAdopt(io, inputs, cli, outDir);
   const result = await cli(reconcileArgs(inputs, planJson));
   io.log(result.stdout);
   // A failed plan replaces the comment and summary too: an earlier plan left standing would read as current.
@@ -80,6 +95,87 @@ export async function runStep(io: StepIo): Promise<number> {
   );
   await appendToGithubFile(io.env['GITHUB_STEP_SUMMARY'], `## ${TITLES[inputs.command]}\n\n${markdown}\n`);
   return result.code === 1 ? 1 : 0;
+}
+
+/**
+ * `catalog adopt` edits the manifests in the checkout and prints their diff, which is kept in a file for the
+ * pull-request step (a step output is no place for a long text). Exit 2: files changed.
+ */
+async function runAdopt(io: StepIo, inputs: ActionInputs, cli: Cli, outDir: string): Promise<number> {
+  const result = await cli(adoptArgs(inputs));
+  const diffFile = path.join(outDir, 'adopt.diff');
+  const diff = result.code === 2 ? result.stdout : '';
+  await writeFile(diffFile, diff);
+  if (result.code === 2) io.log(diff);
+  await appendToGithubFile(
+    io.env['GITHUB_OUTPUT'],
+    formatOutputs({
+      changes: String(result.code === 2),
+      'exit-code': String(result.code),
+      'adopt-diff': result.code === 1 ? '' : diffFile,
+      'plan-json': '',
+      'plan-markdown': '',
+    }),
+  );
+  const summary =
+    result.code === 1 ? renderFailure('adopt', result.stderr) : renderAdoptSummary(diff, inputs.directory);
+  await appendToGithubFile(io.env['GITHUB_STEP_SUMMARY'], `## ${TITLES.adopt}\n\n${summary}\n`);
+  return result.code === 1 ? 1 : 0;
+}
+
+/**
+ * After `run` with `command: adopt`: commits what adopt changed to the adoption branch and opens or updates the
+ * pull request, or closes it when there is nothing left to adopt (see adopt-pull-request.ts). Only the GitHub
+ * token is in this step's environment, not DataHub's.
+ */
+export async function pullRequestStep(io: StepIo): Promise<number> {
+  const inputs = readInputs(io.env);
+  const exitCode = io.env['ADOPT_EXIT_CODE'] ?? '';
+  if (exitCode !== '0' && exitCode !== '2') {
+    io.log(
+      `catalog adopt did not finish (exit code ${exitCode || 'none'}): the pull request is left as it is\n`,
+    );
+    return 0;
+  }
+  const diffFile = io.env['ADOPT_DIFF'] ?? '';
+  const diff = exitCode === '2' && diffFile !== '' ? await readFile(diffFile, 'utf8') : '';
+  const token = required(io.env, 'INPUT_GITHUB_TOKEN');
+  const serverUrl = io.env['GITHUB_SERVER_URL'] || 'https://github.com';
+  const git = await createGitRunner({ cwd: io.cwd, env: io.env, auth: { serverUrl, token }, log: io.log });
+  const result = await writeAdoptPullRequest({
+    directory: inputs.directory,
+    repository: required(io.env, 'GITHUB_REPOSITORY'),
+    baseBranch: branchOf(io.env),
+    branch: inputs.adoptBranch,
+    diff,
+    changed: exitCode === '2',
+    runUrl: runUrlOf(io.env),
+    git,
+    github: createGithubRest({ apiUrl: io.env['GITHUB_API_URL'] || 'https://api.github.com', token }),
+    log: io.log,
+  });
+  const url = openPullRequestUrl(result) ?? '';
+  await appendToGithubFile(io.env['GITHUB_OUTPUT'], formatOutputs({ 'pull-request': url }));
+  if (url !== '') {
+    await appendToGithubFile(io.env['GITHUB_STEP_SUMMARY'], `Adoption pull request: ${url}\n`);
+  }
+  return 0;
+}
+
+/** The branch the run is on: the adoption pull request's base. A tag or a pull request's merge ref has none. */
+function branchOf(env: Env): string {
+  const ref = env['GITHUB_REF'] ?? '';
+  if (!ref.startsWith('refs/heads/')) {
+    throw new Error(
+      `command adopt proposes a pull request to the branch it runs on, and ${ref || 'this run'} is not a branch (run it on a schedule, a push or workflow_dispatch)`,
+    );
+  }
+  return ref.slice('refs/heads/'.length);
+}
+
+function runUrlOf(env: Env): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env;
+  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
 }
 
 /** How a failure reads in the summary and the comment: what the tool said (secrets already redacted by it). */
@@ -103,8 +199,7 @@ export async function commentStep(io: StepIo): Promise<number> {
     io.log('no plan to post (the plan step did not run)\n');
     return 0;
   }
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = io.env;
-  const runUrl = server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
+  const runUrl = runUrlOf(io.env);
   const result = await upsertStickyComment(
     {
       apiUrl: io.env['GITHUB_API_URL'] || 'https://api.github.com',
@@ -139,8 +234,10 @@ async function main(step: string | undefined): Promise<number> {
       return runStep(io);
     case 'comment':
       return commentStep(io);
+    case 'pull-request':
+      return pullRequestStep(io);
     default:
-      process.stderr.write('usage: main.js run|comment\n');
+      process.stderr.write('usage: main.js run|comment|pull-request\n');
       return 1;
   }
 }
