@@ -115,7 +115,7 @@ export function dependencyGraphRequest(
 
 /** Walks the relationships from `seeds` (see the module comment). */
 export async function readDependencyGraph(
-  graphql: GraphQLClient,
+  graphql: Pick<GraphQLClient, 'execute'>,
   seeds: readonly string[],
   options: DependencyWalkOptions,
 ): Promise<DependencyGraph> {
@@ -188,8 +188,10 @@ class GraphBuilder {
             ? { source: found.urn, relationship: found.type, destination: urn }
             : { source: urn, relationship: found.type, destination: found.urn };
         this.edges.set(`${edge.source}\u0000${edge.relationship}\u0000${edge.destination}`, edge);
+        // Walked on: what a dependent read found, unless its rule ends there or its type has nothing downstream.
         const walked = (DEPENDENT_READS[entityTypeOfUrn(urn)] ?? []).includes(name);
-        if (walked && !TERMINAL_READS.has(name)) toWalk.push(found.urn);
+        const onward = DEPENDENT_READS[entityTypeOfUrn(found.urn)] !== undefined;
+        if (walked && onward && !TERMINAL_READS.has(name)) toWalk.push(found.urn);
       }
       const total = typeof result['total'] === 'number' ? result['total'] : returned;
       this.reads.push({ urn, read: name, total: Math.max(total, returned), returned });
