@@ -35,7 +35,9 @@ export type DiagnosticCode =
   | 'MISSING_COLUMN'
   | 'MISSING_TERM'
   | 'INVALID_ASPECT'
-  | 'UNOWNED_EDGE';
+  | 'UNOWNED_EDGE'
+  | 'INVALID_EXPRESSION'
+  | 'POLICY_VIOLATION';
 
 export interface Diagnostic {
   readonly code: DiagnosticCode;

@@ -2,6 +2,7 @@
  * The manifest kinds as TypeScript types: what a document looks like once its JSON Schema accepted it.
  * schemas/*.schema.json are the precise definition; these types mirror them.
  */
+import type { JsonObject } from '../model/json.js';
 import type { ParsedDocument } from './parse-documents.js';
 
 export type DatasetRefValue =
@@ -123,6 +124,34 @@ export interface DatasetTermsManifest {
   readonly columns?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** The kinds that declare entities (a Policy's match.kinds names these; schemas/policy.schema.json lists them). */
+export const ENTITY_KINDS = [
+  'GlossaryNode',
+  'GlossaryTerm',
+  'Tag',
+  'MLFeature',
+  'MLFeatureTable',
+  'MLModelGroup',
+  'MLModel',
+  'DatasetTerms',
+] as const;
+
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+export type PolicySeverity = 'error' | 'warning';
+
+/** A rule over declared entities, in CEL (docs/policies.md); it declares no entity. */
+export interface PolicyManifest {
+  readonly kind: 'Policy';
+  readonly name: string;
+  readonly description?: string;
+  readonly severity?: PolicySeverity;
+  readonly match: { readonly kinds: readonly EntityKind[]; readonly where?: string };
+  readonly rule: string;
+  readonly message?: string;
+  readonly examples?: { readonly pass?: readonly JsonObject[]; readonly fail?: readonly JsonObject[] };
+}
+
 export type Manifest =
   | SettingsManifest
   | GlossaryNodeManifest
@@ -132,7 +161,8 @@ export type Manifest =
   | MLFeatureTableManifest
   | MLModelGroupManifest
   | MLModelManifest
-  | DatasetTermsManifest;
+  | DatasetTermsManifest
+  | PolicyManifest;
 
 /** A document its schema accepted, with the source positions of the document it came from. */
 export interface ValidatedDocument<M extends Manifest = Manifest> {

@@ -1,5 +1,7 @@
 import { sortDiagnostics, type Diagnostic } from '../errors.js';
 import type { DesiredState } from '../model/desired-state.js';
+import type { Policy } from '../policy/types.js';
+import type { Declaration } from './declaration.js';
 import type { ValidatedDocument } from './kinds.js';
 import { openParseCache } from './parse-cache.js';
 import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
@@ -13,6 +15,13 @@ export interface CatalogLoad {
   readonly documents: readonly ValidatedDocument[];
   /** Present only when there are no errors. */
   readonly state?: DesiredState;
+  /** The declared entities as policies see them; present only when there are no errors. */
+  readonly declarations?: readonly Declaration[];
+  /**
+   * The catalog's Policy documents, compiled: set by loadCatalog (and addPolicies), not by buildCatalog, so that
+   * a catalog without policies never loads the CEL library.
+   */
+  readonly policies?: readonly Policy[];
   /** Every problem found, sorted by file, line and column. */
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -44,8 +53,24 @@ export function buildCatalog(
     files,
     documents: validated.documents,
     diagnostics,
-    ...(hasErrors ? {} : { state: resolved.state }),
+    ...(hasErrors ? {} : { state: resolved.state, declarations: resolved.declarations }),
   };
+}
+
+/**
+ * Compiles the Policy documents of a load (their broken expressions and duplicate names join its diagnostics,
+ * and then, as for any error, the load has no state). The CEL library is imported only when there are
+ * policies: loading it costs about 0.1 s, as much as validating a small catalog.
+ */
+export async function addPolicies(load: CatalogLoad): Promise<CatalogLoad> {
+  if (!load.documents.some((document) => document.manifest.kind === 'Policy')) return { ...load, policies: [] };
+  const { parsePolicies } = await import('../policy/parse-policies.js');
+  const parsed = parsePolicies(load.documents);
+  if (parsed.diagnostics.length === 0) return { ...load, policies: parsed.policies };
+  const diagnostics = sortDiagnostics([...load.diagnostics, ...parsed.diagnostics]);
+  const { state: _state, declarations: _declarations, ...rest } = load;
+  const hasErrors = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+  return { ...(hasErrors ? rest : load), diagnostics, policies: parsed.policies };
 }
 
 export interface ParseCacheOptions {
@@ -61,9 +86,9 @@ export async function loadCatalog(
   cache?: ParseCacheOptions,
 ): Promise<CatalogLoad> {
   const files = await readManifestFiles(dir, cwd);
-  if (cache === undefined) return buildCatalog(files);
+  if (cache === undefined) return addPolicies(buildCatalog(files));
   const parseCache = openParseCache(cache.dir, cache.toolVersion);
   const load = buildCatalog(files, (file) => parseCache.parse(file));
   parseCache.prune();
-  return load;
+  return addPolicies(load);
 }

@@ -16,12 +16,14 @@ import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { entityHasAspect } from '../model/registry.js';
 import { formatUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
+import type { Declaration } from './declaration.js';
 import { checkNodeTree } from './node-tree.js';
 import {
   isFeatureReference,
   type Associations,
   type DatasetRefValue,
   type DatasetTermsManifest,
+  type EntityKind,
   type FeatureFields,
   type GlossaryTermManifest,
   type Manifest,
@@ -33,6 +35,8 @@ import {
 
 export interface ResolveOutcome {
   readonly state: DesiredState;
+  /** Each declared entity in the manifest's own terms (what policies see), sorted by URN then kind. */
+  readonly declarations: readonly Declaration[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -115,6 +119,7 @@ class Resolver {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly declared = new Map<string, SourceLocation>();
   private readonly entities: DesiredEntity[] = [];
+  private readonly declarations: Declaration[] = [];
   private readonly termUrnsById = new Map<string, string>();
   private readonly nodeUrnsById = new Map<string, string>();
   private readonly tagUrnsById = new Map<string, string>();
@@ -152,6 +157,9 @@ class Resolver {
         externalTerms: [...this.externalTerms.values()].sort(byUrn),
         externalEntities: [...this.externalEntities.values()].sort(byUrn),
       },
+      declarations: [...this.declarations].sort(
+        (a, b) => byUrn(a, b) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0),
+      ),
       diagnostics: this.diagnostics,
     };
   }
@@ -203,14 +211,18 @@ class Resolver {
       const { id, name, description, colorHex } = doc.manifest;
       const urn = this.tagUrnsById.get(id) as string;
       const source = doc.source.locate(['id']);
+      const associations = this.associations(doc, doc.manifest, [], 'tag');
       this.entities.push({
         urn,
         entityType: 'tag',
         aspectName: 'tagProperties',
         fields: compact({ name: name ?? id, description, colorHex }),
         source,
-        associations: this.associations(doc, doc.manifest, [], 'tag'),
+        associations,
       });
+      // A Tag has owners only (DataHub's tag entity has no globalTags or institutionalMemory).
+      const { owners } = declaredAssociations(associations);
+      this.declareEntity('Tag', urn, source, { id, name: name ?? id, description, colorHex, owners });
     }
   }
 
@@ -227,13 +239,23 @@ class Resolver {
           : this.simpleRef('glossaryNode', parent, doc.source.locate(['parent']));
       if (parentNode !== undefined)
         parents.set(urn, { parent: parentNode, source: doc.source.locate(['parent']) });
+      const source = doc.source.locate(['id']);
+      const associations = this.associations(doc, doc.manifest, [], 'glossaryNode');
       this.entities.push({
         urn,
         entityType: 'glossaryNode',
         aspectName: 'glossaryNodeInfo',
         fields: compact({ name, definition: definition ?? '', parentNode, customProperties }),
-        source: doc.source.locate(['id']),
-        associations: this.associations(doc, doc.manifest, [], 'glossaryNode'),
+        source,
+        associations,
+      });
+      this.declareEntity('GlossaryNode', urn, source, {
+        id,
+        name,
+        definition: definition ?? '',
+        parent: parentNode,
+        customProperties,
+        ...declaredAssociations(associations),
       });
     }
     this.diagnostics.push(...checkNodeTree(parents));
@@ -246,49 +268,78 @@ class Resolver {
       const { id, name, definition, termSource, parent, sourceRef, sourceUrl, customProperties } =
         doc.manifest;
       const source = doc.source.locate(['id']);
+      const urn = this.termUrnsById.get(id) as string;
+      const parentNode =
+        parent === undefined
+          ? undefined
+          : this.simpleRef('glossaryNode', parent, doc.source.locate(['parent']));
+      const { aspects, relatedTerms, domain } = this.termAspects(doc, source);
+      const associations = this.associations(doc, doc.manifest, [], 'glossaryTerm');
       this.entities.push({
-        urn: this.termUrnsById.get(id) as string,
+        urn,
         entityType: 'glossaryTerm',
         aspectName: 'glossaryTermInfo',
         fields: compact({
           name,
           definition: definition ?? '',
           termSource: termSource ?? 'INTERNAL',
-          parentNode:
-            parent === undefined
-              ? undefined
-              : this.simpleRef('glossaryNode', parent, doc.source.locate(['parent'])),
+          parentNode,
           sourceRef,
           sourceUrl,
           customProperties,
         }),
         source,
-        aspects: this.termAspects(doc, source),
-        associations: this.associations(doc, doc.manifest, [], 'glossaryTerm'),
+        aspects,
+        associations,
+      });
+      this.declareEntity('GlossaryTerm', urn, source, {
+        id,
+        name,
+        definition: definition ?? '',
+        termSource: termSource ?? 'INTERNAL',
+        parent: parentNode,
+        sourceRef,
+        sourceUrl,
+        customProperties,
+        relatedTerms,
+        domain,
+        ...declaredAssociations(associations),
       });
     }
   }
 
-  /** glossaryRelatedTerms and domains of a term: the whole aspect when declared, null when not. */
-  private termAspects(doc: Doc<GlossaryTermManifest>, source: SourceLocation): DesiredAspect[] {
+  /**
+   * glossaryRelatedTerms and domains of a term (the whole aspect when declared, null when not), and the
+   * resolved related terms and domain in the manifest's terms.
+   */
+  private termAspects(
+    doc: Doc<GlossaryTermManifest>,
+    source: SourceLocation,
+  ): { aspects: DesiredAspect[]; relatedTerms: JsonObject; domain: string | undefined } {
     const { relatedTerms, domain } = doc.manifest;
     const related = (key: 'isA' | 'hasA' | 'values' | 'relatedTo'): string[] =>
       this.termEdges(doc, relatedTerms?.[key] ?? [], ['relatedTerms', key]).map((edge) => edge.termUrn);
+    const resolved = {
+      isA: related('isA'),
+      hasA: related('hasA'),
+      values: related('values'),
+      relatedTo: related('relatedTo'),
+    };
     const domainUrn =
       domain === undefined
         ? undefined
         : this.simpleRef('domain', domain, doc.source.locate(['domain']), false);
-    return [
+    const aspects: DesiredAspect[] = [
       {
         aspectName: 'glossaryRelatedTerms',
         value:
           relatedTerms === undefined
             ? null
             : compact({
-                isRelatedTerms: related('isA'),
-                hasRelatedTerms: related('hasA'),
-                values: related('values'),
-                relatedTerms: related('relatedTo'),
+                isRelatedTerms: resolved.isA,
+                hasRelatedTerms: resolved.hasA,
+                values: resolved.values,
+                relatedTerms: resolved.relatedTo,
               }),
         source: relatedTerms === undefined ? source : doc.source.locate(['relatedTerms']),
       },
@@ -298,6 +349,7 @@ class Resolver {
         source: domain === undefined ? source : doc.source.locate(['domain']),
       },
     ];
+    return { aspects, relatedTerms: resolved, domain: domainUrn };
   }
 
   /** owners, tags and links of one declaration (`at`: the path of an inline item, [] for the document). */
@@ -411,9 +463,12 @@ class Resolver {
     const source = doc.source.locate([...at, 'name']);
     if (!this.declare(urn, source)) return;
     this.featureUrnsByKey.set(`${namespace}.${feature.name}`, urn);
-    const sources = (feature.sources ?? []).flatMap(
-      (ref, index) => this.datasetUrn(doc, ref, [...at, 'sources', index]) ?? [],
+    const sources = unique(
+      (feature.sources ?? []).flatMap(
+        (ref, index) => this.datasetUrn(doc, ref, [...at, 'sources', index]) ?? [],
+      ),
     );
+    const associations = this.associations(doc, feature, at, 'mlFeature');
     this.entities.push({
       urn,
       entityType: 'mlFeature',
@@ -422,10 +477,20 @@ class Resolver {
         description: feature.description,
         dataType: feature.dataType,
         version: feature.version === undefined ? undefined : { versionTag: feature.version },
-        sources: unique(sources),
+        sources,
       }),
       source,
-      associations: this.associations(doc, feature, at, 'mlFeature'),
+      associations,
+    });
+    const { name, dataType, description, version } = feature;
+    this.declareEntity('MLFeature', urn, source, {
+      name,
+      namespace,
+      dataType,
+      description,
+      version,
+      sources,
+      ...declaredAssociations(associations),
     });
   }
 
@@ -438,13 +503,22 @@ class Resolver {
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
       this.groupUrns.set(urn, doc.manifest.name);
+      const associations = this.associations(doc, doc.manifest, [], 'mlModelGroup');
       this.entities.push({
         urn,
         entityType: 'mlModelGroup',
         aspectName: 'mlModelGroupProperties',
         fields: compact({ description: doc.manifest.description }),
         source,
-        associations: this.associations(doc, doc.manifest, [], 'mlModelGroup'),
+        associations,
+      });
+      const { name, description } = doc.manifest;
+      this.declareEntity('MLModelGroup', urn, source, {
+        name,
+        platform,
+        env,
+        description,
+        ...declaredAssociations(associations),
       });
     }
   }
@@ -456,16 +530,23 @@ class Resolver {
       const urn = formatUrn({ entityType: 'mlFeatureTable', platform, name: doc.manifest.name });
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
+      const features = unique(this.tableFeatures(doc));
+      const associations = this.associations(doc, doc.manifest, [], 'mlFeatureTable');
       this.entities.push({
         urn,
         entityType: 'mlFeatureTable',
         aspectName: 'mlFeatureTableProperties',
-        fields: compact({
-          description: doc.manifest.description,
-          mlFeatures: unique(this.tableFeatures(doc)),
-        }),
+        fields: compact({ description: doc.manifest.description, mlFeatures: features }),
         source,
-        associations: this.associations(doc, doc.manifest, [], 'mlFeatureTable'),
+        associations,
+      });
+      const { name, description } = doc.manifest;
+      this.declareEntity('MLFeatureTable', urn, source, {
+        name,
+        platform,
+        description,
+        features,
+        ...declaredAssociations(associations),
       });
     }
   }
@@ -487,7 +568,14 @@ class Resolver {
       const urn = formatUrn({ entityType: 'mlModel', platform, name: doc.manifest.name, env });
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
-      const { description, type, version } = doc.manifest;
+      const { name, description, type, version } = doc.manifest;
+      const groups = unique(this.modelGroups(doc, platform, env));
+      const features = unique(
+        (doc.manifest.features ?? []).flatMap(
+          (ref, index) => this.featureUrn(doc, ref, ['features', index]) ?? [],
+        ),
+      );
+      const associations = this.associations(doc, doc.manifest, [], 'mlModel');
       this.entities.push({
         urn,
         entityType: 'mlModel',
@@ -496,15 +584,22 @@ class Resolver {
           description,
           type,
           version: version === undefined ? undefined : { versionTag: version },
-          groups: unique(this.modelGroups(doc, platform, env)),
-          mlFeatures: unique(
-            (doc.manifest.features ?? []).flatMap(
-              (ref, index) => this.featureUrn(doc, ref, ['features', index]) ?? [],
-            ),
-          ),
+          groups,
+          mlFeatures: features,
         }),
         source,
-        associations: this.associations(doc, doc.manifest, [], 'mlModel'),
+        associations,
+      });
+      this.declareEntity('MLModel', urn, source, {
+        name,
+        platform,
+        env,
+        description,
+        type,
+        version,
+        groups,
+        features,
+        ...declaredAssociations(associations),
       });
     }
   }
@@ -541,11 +636,15 @@ class Resolver {
         continue;
       }
       seen.set(datasetUrn, source);
-      result.push({
-        datasetUrn,
-        terms: this.termEdges(doc, doc.manifest.terms ?? [], ['terms']),
-        columns: this.columns(doc),
-        source,
+      const terms = this.termEdges(doc, doc.manifest.terms ?? [], ['terms']);
+      const columns = this.columns(doc);
+      result.push({ datasetUrn, terms, columns, source });
+      this.declareEntity('DatasetTerms', datasetUrn, source, {
+        dataset: datasetUrn,
+        terms: terms.map((edge) => edge.termUrn),
+        columns: Object.fromEntries(
+          columns.map((column) => [column.fieldPath, column.terms.map((edge) => edge.termUrn)]),
+        ),
       });
     }
     return result;
@@ -635,6 +734,18 @@ class Resolver {
     return resolved;
   }
 
+  /** Records what a policy sees of a declared entity (see Declaration); undefined fields are left out. */
+  private declareEntity(
+    kind: EntityKind,
+    urn: string,
+    source: SourceLocation,
+    fields: Record<string, JsonValue | undefined>,
+  ): void {
+    const entity: Record<string, JsonValue> = { kind, urn };
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) entity[key] = value;
+    this.declarations.push({ kind, urn, source, entity });
+  }
+
   /** Records a declaration; a second declaration of the same URN is an error naming both places. */
   private declare(urn: string, source: SourceLocation): boolean {
     const first = this.declared.get(urn);
@@ -674,6 +785,19 @@ function compact(fields: Record<string, JsonValue | undefined>): JsonObject {
     result[key] = value;
   }
   return result;
+}
+
+/** owners, tags and links as the manifest writes them, resolved: URNs, and an owner's type as declared. */
+function declaredAssociations(associations: DesiredAssociations): {
+  owners: JsonObject[];
+  tags: string[];
+  links: JsonObject[];
+} {
+  return {
+    owners: associations.owners.map((line) => ({ owner: line.owner, type: line.typeUrn ?? line.type })),
+    tags: associations.tags.map((tag) => tag.tagUrn),
+    links: associations.links.map((link) => ({ url: link.url, description: link.description })),
+  };
 }
 
 function unique(values: readonly string[]): string[] {

@@ -15,6 +15,7 @@ export const KIND_SCHEMA_FILES = {
   MLModelGroup: 'ml-model-group.schema.json',
   MLModel: 'ml-model.schema.json',
   DatasetTerms: 'dataset-terms.schema.json',
+  Policy: 'policy.schema.json',
 } as const;
 
 export type ManifestKind = keyof typeof KIND_SCHEMA_FILES;

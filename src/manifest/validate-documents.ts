@@ -259,8 +259,11 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
 /** In ids, names, references and URLs even tab and newline are refused. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f]/u;
-/** Free text, where tabs and line breaks are fine (YAML block scalars make them). */
-const FREE_TEXT_FIELDS = new Set(['description', 'definition']);
+/**
+ * Free text, where tabs and line breaks are fine (YAML block scalars make them); a Policy's expressions and
+ * message too (a long CEL expression is written over several lines).
+ */
+const FREE_TEXT_FIELDS = new Set(['description', 'definition', 'rule', 'where', 'message']);
 
 /**
  * Control characters in a manifest's strings are errors (at the string that holds them): in ids, names and URN

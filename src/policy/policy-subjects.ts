@@ -1,0 +1,11 @@
+import type { Declaration } from '../manifest/declaration.js';
+import type { PolicySubject } from './types.js';
+
+/**
+ * The entities policies are evaluated on: every entity the catalog declares (inline features as kind MLFeature,
+ * a DatasetTerms document as the dataset's URN), as manifest/ resolved them. None when the catalog did not load:
+ * policies are evaluated only on a valid catalog, so a broken reference never shows up as a violation too.
+ */
+export function policySubjects(load: { readonly declarations?: readonly Declaration[] }): PolicySubject[] {
+  return (load.declarations ?? []).map(({ kind, urn, source, entity }) => ({ kind, urn, source, entity }));
+}
