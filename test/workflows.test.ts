@@ -28,11 +28,17 @@ interface Step {
   run?: string;
   with?: Record<string, unknown>;
 }
+interface Job {
+  if?: string;
+  needs?: string | string[];
+  permissions?: Record<string, string>;
+  steps: Step[];
+}
 interface Workflow {
   on: unknown;
   permissions: Record<string, string>;
   concurrency: { group: string; 'cancel-in-progress': boolean };
-  jobs: Record<string, { steps: Step[] }>;
+  jobs: Record<string, Job>;
 }
 
 const actionInputs = (parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> })
@@ -76,6 +82,20 @@ describe('GitHub workflows', () => {
         Object.values(workflow.permissions).every((level) => level === 'read' || level === 'write'),
       ).toBe(true);
       expect(workflow.permissions['contents']).toBe('read');
+      // A job may ask for more than the workflow grants only to push the adoption branch (sync.yml's adopt job).
+      for (const [name, job] of Object.entries(workflow.jobs)) {
+        if (job.permissions === undefined) continue;
+        expect(
+          Object.values(job.permissions).every((level) => level === 'read' || level === 'write'),
+          name,
+        ).toBe(true);
+        if (job.permissions['contents'] === 'write') {
+          expect(`${file} ${name}`).toBe('sync.yml adopt');
+          expect(
+            job.steps.filter((step) => step.uses === './').map((step) => step.with?.['command']),
+          ).toEqual(['adopt']);
+        }
+      }
       expect(workflow.concurrency.group).toBeTypeOf('string');
       for (const step of steps(workflow).filter((item) => item.uses?.startsWith('actions/checkout'))) {
         expect(step.with?.['persist-credentials']).toBe(false);
@@ -146,5 +166,37 @@ describe('GitHub workflows', () => {
     expect(byName.get('self-heal')?.if).toContain("env.SELF_HEAL == 'true'");
     expect(byName.get('self-heal')?.if).toContain("steps.drift.outputs.changes == 'true'");
     expect(byName.get('self-heal')?.run).toContain('node dist/cli/main.js apply "$PLAN_JSON"');
+  });
+
+  it('sync.yml reports drift as an issue, a failed run, or an adoption pull request', () => {
+    const workflow = load('sync.yml');
+    const sync = workflow.jobs['sync'] as Job;
+    const byName = new Map(sync.steps.map((step) => [step.name, step]));
+    expect(byName.get('report drift as an issue')?.if).toContain("env.DRIFT_ACTION == 'issue'");
+    expect(byName.get('fail on drift')?.if).toContain("env.DRIFT_ACTION == 'fail'");
+    // Healing would undo in DataHub the very edits an adoption pull request proposes to keep.
+    expect(byName.get('self-heal')?.if).toContain("env.DRIFT_ACTION != 'pr'");
+
+    const adopt = workflow.jobs['adopt'] as Job;
+    // After the drift check (a failed check skips it: an error never closes or rewrites the pull request), on the
+    // schedule only, and only when asked for. Job conditions cannot read env, so it names the variable itself.
+    expect(adopt.needs).toBe('sync');
+    expect(adopt.if).toBe("github.event_name == 'schedule' && vars.CATALOG_DRIFT_ACTION == 'pr'");
+    expect(readFileSync(`${DIR}/sync.yml`, 'utf8')).toContain(
+      "DRIFT_ACTION: ${{ vars.CATALOG_DRIFT_ACTION || 'issue' }}",
+    );
+    // Pushing the branch and opening the pull request, and nothing more (no issues, no workflows, no packages).
+    expect(adopt.permissions).toEqual({ contents: 'write', 'pull-requests': 'write' });
+    const step = adopt.steps.find((item) => item.uses === './');
+    expect(step?.with).toMatchObject({ command: 'adopt' });
+    // The action pushes with its github-token input; the checkout keeps no credentials for later steps to read.
+    const checkout = adopt.steps.find((item) => item.uses?.startsWith('actions/checkout'));
+    expect(checkout?.with?.['persist-credentials']).toBe(false);
+    expect(adopt.steps.indexOf(checkout as Step)).toBeLessThan(adopt.steps.indexOf(step as Step));
+    // The action's adopt command is what the job relies on.
+    expect((actionInputs['command'] as { description: string }).description).toContain('adopt (');
+    expect(Object.keys(actionInputs)).toEqual(
+      expect.arrayContaining(['adopt-branch', 'unmanaged', 'github-token']),
+    );
   });
 });

@@ -77,27 +77,20 @@ describe('action inputs', () => {
     expect(() => readInputs({ INPUT_COMMENT: 'yes' })).toThrow('true or false');
   });
 
-  it('adopt runs catalog adopt against HEAD, editing files (no --dry-run), --unmanaged when asked', () => {
+  it('adopt runs catalog adopt editing files (no --dry-run), --unmanaged and --base when asked', () => {
     const adopt = readInputs({
       INPUT_COMMAND: 'adopt',
       INPUT_SERVER: 'https://gms',
       GITHUB_BASE_REF: 'main',
     });
     expect(adopt.adoptBranch).toBe(DEFAULT_ADOPT_BRANCH);
-    expect(adoptArgs(adopt)).toEqual([
-      'adopt',
-      'catalog',
-      '--detailed-exitcode',
-      '--base',
-      'HEAD',
-      '--server',
-      'https://gms',
-    ]);
+    expect(adoptArgs(adopt)).toEqual(['adopt', 'catalog', '--detailed-exitcode', '--server', 'https://gms']);
     const unmanaged = readInputs({
       INPUT_COMMAND: 'adopt',
       INPUT_UNMANAGED: 'true',
       INPUT_DIRECTORY: 'meta',
       INPUT_ADOPT_BRANCH: 'bots/adopt',
+      INPUT_BASE: 'v1.0',
     });
     expect(unmanaged.adoptBranch).toBe('bots/adopt');
     expect(adoptArgs(unmanaged)).toEqual([
@@ -106,7 +99,7 @@ describe('action inputs', () => {
       '--detailed-exitcode',
       '--unmanaged',
       '--base',
-      'HEAD',
+      'v1.0',
     ]);
     expect(() => readInputs({ INPUT_UNMANAGED: 'yes' })).toThrow('input unmanaged must be true or false');
   });

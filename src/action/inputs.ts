@@ -17,7 +17,7 @@ export interface ActionInputs {
   readonly comment: boolean;
   /** Metadata files loaded into the target before planning (e.g. datasets for a demo catalog). */
   readonly ingest: readonly string[];
-  /** adopt: also write entities the manifests do not declare yet (`catalog adopt --unmanaged`). */
+  /** adopt: also adopt owners, tags, links and term attachments others added (`catalog adopt --unmanaged`). */
   readonly unmanaged: boolean;
   /** adopt: the one branch its pull request comes from, overwritten on every run that finds something new. */
   readonly adoptBranch: string;
@@ -105,8 +105,10 @@ function defaultBase(command: ActionCommand, env: Env): string {
       return baseRef === '' ? '' : `origin/${baseRef}`;
     }
     case 'drift':
-    case 'adopt':
       return 'HEAD';
+    // adopt's --base makes a field changed on both sides since that revision a conflict; in a clean checkout HEAD
+    // would change nothing, so only a base the workflow names is passed.
+    case 'adopt':
     case 'apply':
       return '';
   }
@@ -130,7 +132,7 @@ export function reconcileArgs(inputs: ActionInputs, planFile: string): string[] 
 }
 
 /**
- * The `catalog adopt` arguments for the inputs: it edits the manifests in the checkout (the pull request step
+ * The `catalog adopt` arguments for the inputs: it edits the manifests in the checkout (the pull-request step
  * commits them) and prints their unified diff; exit 2 says files changed.
  */
 export function adoptArgs(inputs: ActionInputs): string[] {
