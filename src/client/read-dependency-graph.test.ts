@@ -43,7 +43,7 @@ function errorsAgainst(schema: GraphQLSchema): string[] {
     const document = parse(request.query);
     const errors = validate(schema, document).map((error) => error.message);
     const operation = getOperationAST(document);
-    if (operation === null) return [...errors, 'no operation'];
+    if (!operation) return [...errors, 'no operation'];
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables);
     return [...errors, ...(coerced.errors ?? []).map((error) => error.message)];
   });

@@ -365,7 +365,7 @@ describe('impactSeeds', () => {
     const seeds = impactSeeds(
       plan([
         update(F1, 'mlFeature', 'mlFeatureProperties'),
-        { ...update(F1, 'mlFeature', 'ownership'), kind: 'upsertAspect' },
+        update(F1, 'mlFeature', 'ownership'),
         update(TERM, 'glossaryTerm', 'glossaryTermInfo'),
         remove('urn:li:glossaryTerm:Old', 'glossaryTerm'),
         termEdges('glossaryTerms', [{ termUrn: TERM }], []),
