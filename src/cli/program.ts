@@ -90,6 +90,21 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     });
 
   program
+    .command('policies')
+    .description("the catalog's Policy documents (docs/policies.md)")
+    .command('test')
+    .description(
+      'check each policy against its own examples: examples.pass must satisfy it, examples.fail violate it',
+    )
+    .argument('[dir]', 'catalog directory', 'catalog')
+    .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`)
+    .action(async (dir: string, options: { output: 'text' | 'json'; cache: boolean }) => {
+      const { runPoliciesTest } = await import('./commands/policies.js');
+      setExitCode(await runPoliciesTest(dir, options, io));
+    });
+
+  program
     .command('init')
     .description(
       'scaffold a metadata repository: catalog/ with Settings and an example, editor schema, .gitignore, workflows',
