@@ -4,56 +4,18 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MARKER } from '../../src/action/sticky-comment.js';
 import { copyExample } from '../helpers/catalog-dir.js';
-import { condition, interpolate, type Contexts } from '../helpers/github-expressions.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { action, actionText, REPO, runAction as runActionSteps, type ActionRun } from './run-action.js';
 
 /**
- * action.yml, run as GitHub runs a composite action, as far as a laptop can: its `run:` steps execute in bash
- * with the env and `if:` conditions the file gives them; the `uses:` steps are GitHub's own actions (setup-node,
- * cache, upload-artifact), whose inputs are checked instead. The comment goes to a fake GitHub API.
+ * action.yml run as GitHub runs a composite action (./run-action.ts) for plan, apply and drift; the comment goes to
+ * a fake GitHub API.
  */
 
 const execute = promisify(execFile);
-const REPO = process.cwd();
-
-interface ActionStep {
-  name?: string;
-  id?: string;
-  if?: string;
-  uses?: string;
-  run?: string;
-  shell?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-}
-interface Action {
-  inputs: Record<string, { description: string; default?: string }>;
-  outputs: Record<string, { value: string }>;
-  runs: { using: string; steps: ActionStep[] };
-}
-const actionText = readFileSync('action.yml', 'utf8');
-const action = parse(actionText) as Action;
-
-/** GITHUB_OUTPUT's `name<<delimiter` blocks as a record. */
-function readOutputs(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {};
-  for (const match of text.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2\n/gm))
-    outputs[match[1] as string] = match[3] as string;
-  return outputs;
-}
-
-interface ActionRun {
-  code: number;
-  outputs: Record<string, string>;
-  summary: string;
-  log: string;
-  /** The files upload-artifact would have uploaded. */
-  uploaded: string[];
-}
 
 /** Fake GitHub: one pull request's comments, paged as the REST API pages them. */
 class FakeGithub {
@@ -120,79 +82,14 @@ describe('the GitHub Action (action.yml)', () => {
     event: { name: string; pullRequest?: number } = { name: 'push' },
   ): Promise<ActionRun> {
     runs += 1;
-    const files = path.join(runner.dir, String(runs));
-    mkdirSync(files, { recursive: true });
-    const outputFile = path.join(files, 'output');
-    const summaryFile = path.join(files, 'summary');
-    const eventFile = path.join(files, 'event.json');
-    writeFileSync(outputFile, '');
-    writeFileSync(summaryFile, '');
-    writeFileSync(
-      eventFile,
-      JSON.stringify(event.pullRequest ? { pull_request: { number: event.pullRequest } } : {}),
-    );
-    const resolvedInputs = Object.fromEntries(
-      Object.entries(action.inputs).map(([name, input]) => [
-        name,
-        inputs[name] ?? (input.default?.includes('${{') ? 'gh-token' : (input.default ?? '')),
-      ]),
-    );
-    const steps: Record<string, { outputs: Record<string, string> }> = {};
-    const contexts = (): Contexts => ({
-      inputs: resolvedInputs,
-      github: {
-        action_path: REPO,
-        event_name: event.name,
-        event: event.pullRequest ? { pull_request: { number: event.pullRequest } } : {},
-      },
-      steps,
+    return runActionSteps({
+      workspace,
+      files: path.join(runner.dir, String(runs)),
+      runId: runs,
+      inputs,
+      event,
+      env: { HOME: runner.dir, GITHUB_API_URL: github.url },
     });
-    let log = '';
-    let code = 0;
-    const uploaded: string[] = [];
-    for (const step of action.runs.steps) {
-      // As on GitHub: after a failed step only steps whose condition has always() run.
-      if (code !== 0 && !(step.if ?? '').includes('always()')) continue;
-      if (step.if !== undefined && !condition(step.if, contexts())) continue;
-      if (step.uses?.startsWith('actions/upload-artifact')) {
-        uploaded.push(interpolate(String(step.with?.['path']), contexts()));
-        continue;
-      }
-      if (step.uses !== undefined) continue; // setup-node and cache: GitHub's own, checked by the pin test
-      expect(step.shell, step.name).toBe('bash');
-      const env: Record<string, string> = {
-        PATH: process.env['PATH'] ?? '',
-        HOME: runner.dir,
-        GITHUB_OUTPUT: outputFile,
-        GITHUB_STEP_SUMMARY: summaryFile,
-        GITHUB_EVENT_PATH: eventFile,
-        GITHUB_EVENT_NAME: event.name,
-        GITHUB_REPOSITORY: 'acme/metadata',
-        GITHUB_API_URL: github.url,
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_RUN_ID: String(runs),
-        RUNNER_TEMP: files,
-        NO_COLOR: '1',
-      };
-      for (const [name, value] of Object.entries(step.env ?? {})) env[name] = interpolate(value, contexts());
-      try {
-        const result = await execute('bash', ['-e', '-c', String(step.run)], {
-          cwd: workspace,
-          env,
-          encoding: 'utf8',
-        });
-        log += result.stdout + result.stderr;
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        log += failed.stdout + failed.stderr;
-        code = failed.code;
-      }
-      if (step.id !== undefined) steps[step.id] = { outputs: readOutputs(readFileSync(outputFile, 'utf8')) };
-    }
-    const outputs = Object.fromEntries(
-      Object.entries(action.outputs).map(([name, output]) => [name, interpolate(output.value, contexts())]),
-    );
-    return { code, outputs, summary: readFileSync(summaryFile, 'utf8'), log, uploaded };
   }
 
   beforeAll(async () => {

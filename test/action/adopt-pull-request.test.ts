@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { createGitRunner } from '../../src/action/git-runner.js';
 import { createGithubRest } from '../../src/action/github-rest.js';
 import { pullRequestStep } from '../../src/action/main.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { FakeGithubPulls, type Pull } from './fake-github-pulls.js';
 
 /**
  * The adoption pull request against a real git remote (a bare repository reached over file://, cloned shallow as
@@ -25,109 +26,10 @@ const TOKEN = 'ghs_secretTokenForTheTest0123456789';
 const BRANCH = 'catalog/adopt-datahub-changes';
 const REPOSITORY = 'acme/metadata';
 
-interface Pull {
-  number: number;
-  html_url: string;
-  state: 'open' | 'closed';
-  body: string;
-  title: string;
-  head: string;
-  base: string;
-  merged_at: string | null;
-}
-
-/** GitHub's pulls and issue-comments endpoints, as far as the action uses them, over the bare origin. */
-class FakeGithub {
-  pulls: Pull[] = [];
-  comments: { issue: number; body: string }[] = [];
-  requests: { method: string; path: string; body: any }[] = [];
-  /** The next write answers this status with a message that echoes the request's Authorization header. */
-  failNextWrite: number | undefined;
-  url = '';
-  private server: Server | undefined;
-
-  constructor(private readonly origin: string) {}
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      void this.handle(request).then(([status, body]) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      });
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-
-  writes(): string[] {
-    return this.requests.filter((request) => request.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-  }
-
-  private async handle(request: IncomingMessage): Promise<[number, unknown]> {
-    const url = new URL(request.url ?? '/', this.url);
-    let text = '';
-    for await (const chunk of request) text += String(chunk);
-    const body = text === '' ? undefined : JSON.parse(text);
-    this.requests.push({ method: request.method ?? '', path: `${url.pathname}${url.search}`, body });
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return [401, { message: 'Bad credentials' }];
-    if (request.method !== 'GET' && this.failNextWrite !== undefined) {
-      const status = this.failNextWrite;
-      this.failNextWrite = undefined;
-      return [status, { message: `Validation failed for ${request.headers.authorization}` }];
-    }
-    const base = `/repos/${REPOSITORY}`;
-    const one = new RegExp(`^${base}/pulls/(\\d+)$`).exec(url.pathname);
-    const comments = new RegExp(`^${base}/issues/(\\d+)/comments$`).exec(url.pathname);
-    if (url.pathname === `${base}/pulls` && request.method === 'GET') {
-      const [owner, branch] = (url.searchParams.get('head') ?? '').split(':');
-      expect(owner).toBe('acme');
-      expect(url.searchParams.get('state')).toBe('all');
-      return [200, this.pulls.filter((pull) => pull.head === branch).sort((a, b) => b.number - a.number)];
-    }
-    if (url.pathname === `${base}/pulls` && request.method === 'POST') {
-      // As GitHub: the head branch must exist, and only one open pull request per head and base.
-      const branches = execFileSync('git', ['--git-dir', this.origin, 'branch', '--list', body.head], {
-        encoding: 'utf8',
-      });
-      if (branches.trim() === '') return [422, { message: `head ${body.head} does not exist` }];
-      if (this.pulls.some((pull) => pull.state === 'open' && pull.head === body.head))
-        return [422, { message: 'A pull request already exists' }];
-      const number = this.pulls.length + 1;
-      const pull: Pull = {
-        number,
-        html_url: `https://github.com/${REPOSITORY}/pull/${number}`,
-        state: 'open',
-        body: body.body,
-        title: body.title,
-        head: body.head,
-        base: body.base,
-        merged_at: null,
-      };
-      this.pulls.push(pull);
-      return [201, pull];
-    }
-    if (one && request.method === 'PATCH') {
-      const pull = this.pulls.find((item) => item.number === Number(one[1]));
-      if (pull === undefined) return [404, { message: 'Not Found' }];
-      Object.assign(pull, body);
-      return [200, pull];
-    }
-    if (comments && request.method === 'POST') {
-      this.comments.push({ issue: Number(comments[1]), body: body.body });
-      return [201, { id: this.comments.length }];
-    }
-    return [404, { message: 'Not Found' }];
-  }
-}
-
 describe('the adoption pull request', () => {
   const { dir, cleanup } = tempDir();
   const origin = path.join(dir, 'origin.git');
-  const github = new FakeGithub(origin);
+  const github = new FakeGithubPulls({ origin, repository: REPOSITORY, token: TOKEN });
   let clones = 0;
   const git = (cwd: string, ...args: string[]): string =>
     execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
