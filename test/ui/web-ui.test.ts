@@ -364,6 +364,7 @@ describe('the web UI', () => {
       pagePath(FINANCIAL),
       '/glossary',
       `${pagePath(TABLE)}/history`,
+      `${pagePath(TX)}/lineage?hops=3`,
     ];
     for (const width of [390, 1440]) {
       for (const target of targets) {
@@ -372,6 +373,7 @@ describe('the web UI', () => {
         if (width === 390 && (target === '/' || target === pagePath(MODEL))) {
           await screenshot(page, `narrow-${target === '/' ? 'search' : 'model'}`);
         }
+        if (target.includes('/lineage')) await screenshot(page, `lineage-example-${String(width)}`);
         const problems = current?.problems ?? [];
         expect(problems).toEqual([]);
         await page.context().close();

@@ -1,6 +1,6 @@
 /**
  * The web UI's routes, served by `catalog serve` beside the API: `/ui/search` (search, also at `/` and `/search`),
- * `/e/<urn>` (an entity), `/e/<urn>/history`, `/ui/glossary` (also at `/glossary`), `/sign-in`, `/sign-out`, and
+ * `/e/<urn>` (an entity), `/e/<urn>/history`, `/e/<urn>/lineage`, `/ui/glossary` (also at `/glossary`), `/sign-in`, `/sign-out`, and
  * the static files under `/ui/`. Pages
  * are rendered on the server from the GraphQL API's answers; the one script only adds suggestions as you type.
  */
@@ -15,6 +15,7 @@ import { suggest } from './pages/suggest.js';
 import { renderEntityPage } from './pages/entity-page.js';
 import { renderGlossaryPage } from './pages/glossary-page.js';
 import { parseComparison, renderHistoryPage } from './pages/history-page.js';
+import { parseHops, renderLineagePage } from './pages/lineage-page.js';
 import { errorPage } from './pages/layout.js';
 import { parseSearchParams, renderSearchPage } from './pages/search-page.js';
 import { renderSignInPage, safeNext } from './pages/sign-in-page.js';
@@ -115,14 +116,18 @@ export async function handleUi(
     if (path === '/glossary' || path === UI_GLOSSARY)
       return page(200, (await renderGlossaryPage(reader, signedIn)).text);
     const rest = path.slice('/e/'.length);
-    const isHistory = rest.endsWith('/history');
-    const urn = decode(isHistory ? rest.slice(0, -'/history'.length) : rest);
+    // A URN's own slashes are encoded in the path (entityPath), so a trailing /history or /lineage is the page's.
+    const view = rest.endsWith('/history') ? 'history' : rest.endsWith('/lineage') ? 'lineage' : 'entity';
+    const urn = decode(view === 'entity' ? rest : rest.slice(0, -`/${view}`.length));
     if (urn === undefined || urn === '') {
       return page(404, errorPage(404, 'Not found', 'There is no such page.', signedIn).text);
     }
-    const result = isHistory
-      ? await renderHistoryPage(reader, urn, parseComparison(params), signedIn)
-      : await renderEntityPage(reader, urn, signedIn);
+    const result =
+      view === 'history'
+        ? await renderHistoryPage(reader, urn, parseComparison(params), signedIn)
+        : view === 'lineage'
+          ? await renderLineagePage(reader, urn, parseHops(params), signedIn)
+          : await renderEntityPage(reader, urn, signedIn);
     return page(result.status, result.body.text);
   } catch {
     // A page whose query fails is a bug; say so without details (they may carry catalog data).

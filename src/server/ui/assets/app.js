@@ -1,5 +1,5 @@
-// Suggestions as you type in the search box (the server's /ui/suggest, which asks GraphQL's autoCompleteForMultiple).
-// Everything else on the pages works without script. Text from the catalog is only ever set as textContent.
+// Suggestions as you type in the search box (the server's /ui/suggest, which asks GraphQL's autoCompleteForMultiple),
+// and a lineage picture wider than the screen opened at its focus. Everything else on the pages works without script. Text from the catalog is only ever set as textContent.
 (function suggestions() {
   'use strict';
   const input = document.getElementById('q');
@@ -108,4 +108,14 @@
   });
 
   input.addEventListener('blur', () => setTimeout(close, 100));
+})();
+
+// A lineage picture wider than its frame (on a phone) opens scrolled to the entity it is about, not to its far left.
+(function lineageFocus() {
+  'use strict';
+  const frame = document.querySelector('.lineage-scroll');
+  const focus = frame === null ? null : frame.querySelector('a.node.focus rect');
+  if (frame === null || focus === null || frame.scrollWidth <= frame.clientWidth) return;
+  const centre = Number(focus.getAttribute('x')) + Number(focus.getAttribute('width')) / 2;
+  frame.scrollLeft = Math.max(0, centre - frame.clientWidth / 2);
 })();

@@ -17,6 +17,7 @@ import {
 import { entityPath, html, type Html } from '../html.js';
 import { detailsSelection, facts, formatTime, kindSections, sharedSections } from './entity-details.js';
 import { errorPage, layout } from './layout.js';
+import { LINEAGE_TYPES, lineagePath } from './lineage-page.js';
 import { findShadowedDescription, renderShadowNotice, shadowSelection } from './shadowed-description.js';
 
 export interface Page {
@@ -81,6 +82,14 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
       </p>
       <h1>${label.name}</h1>
       <p class="urn"><code>${label.urn}</code></p>
+      ${
+        LINEAGE_TYPES.has(typename)
+          ? html`<nav class="entity-views" aria-label="Views of this entity">
+              <a href="${lineagePath(label.urn)}">Lineage</a>
+              <a href="${entityPath(label.urn)}/history">History</a>
+            </nav>`
+          : ''
+      }
       ${removed ? html`<p class="banner warn" role="note">Soft-deleted: hidden from search, kept in the catalog.</p>` : ''}
       ${managed === undefined ? '' : managedBanner(managed)}
     </header>

@@ -1,0 +1,195 @@
+/**
+ * The lineage view in a real browser (issue 20, item 3): a dataset feeds two features, which are in a feature
+ * table and used by a model, which is in a group. The model's lineage page draws its upstream (features, dataset)
+ * and downstream (group) as an SVG of links; a click opens the entity; every kind of entity page links to its
+ * lineage; the picture scrolls inside its frame on a phone, its text no smaller than 12px.
+ * Screenshots: docs/screenshots/lineage.png (desktop) and test-output/screenshots/lineage-narrow.png.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, scrollsSideways } from '../helpers/browser.js';
+import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
+
+const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
+const AMOUNT = 'urn:li:mlFeature:(transaction_features,amount_sum_7d)';
+const COUNT = 'urn:li:mlFeature:(transaction_features,txn_count_7d)';
+const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,transaction_features)';
+const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
+const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
+
+const pagePath = (urn: string) => `/e/${encodeURIComponent(urn)}`;
+const lineagePath = (urn: string) => `${pagePath(urn)}/lineage`;
+
+describe('the lineage view', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let current: { page: Page; problems: string[] } | undefined;
+
+  const open = async (target: string, width = 1280): Promise<Page> => {
+    current = await openPage(browser, width);
+    await current.page.goto(`${server.url}${target}`);
+    return current.page;
+  };
+  /** The SVG's link to an entity's page. */
+  const nodeLink = (page: Page, urn: string) => page.locator(`svg.lineage-graph a[href="${pagePath(urn)}"]`);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer();
+    const written = await server.post('/aspects?action=ingestProposalBatch', {
+      proposals: [
+        proposal(DATASET, 'datasetProperties', { name: 'transactions', customProperties: {}, tags: [] }),
+        proposal(AMOUNT, 'mlFeatureProperties', { dataType: 'CONTINUOUS', sources: [DATASET] }),
+        proposal(COUNT, 'mlFeatureProperties', { dataType: 'COUNT', sources: [DATASET] }),
+        proposal(TABLE, 'mlFeatureTableProperties', { mlFeatures: [AMOUNT, COUNT], mlPrimaryKeys: [] }),
+        proposal(GROUP, 'mlModelGroupProperties', { description: 'Fraud models.' }),
+        proposal(MODEL, 'mlModelProperties', { mlFeatures: [AMOUNT, COUNT], groups: [GROUP] }),
+      ],
+    });
+    expect(written.status).toBe(200);
+  });
+
+  afterEach(() => {
+    // Every page a test opened must have run without console errors or warnings.
+    const problems = current?.problems ?? [];
+    current = undefined;
+    expect(problems).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("draws a model's upstream features and dataset and its downstream group as links, and a click opens one", async () => {
+    const page = await open(lineagePath(MODEL));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Lineage of fraud-detector-2026-11',
+    );
+    expect(
+      (
+        await page.evaluate<string[]>(
+          '[...document.querySelectorAll("svg.lineage-graph a.node")].map((link) => link.getAttribute("href"))',
+        )
+      ).sort(),
+    ).toEqual([MODEL, AMOUNT, COUNT, DATASET, GROUP].map(pagePath).sort());
+    // The table is another consumer of the model's features, not part of the model's lineage.
+    expect(await nodeLink(page, TABLE).count()).toBe(0);
+    expect(await nodeLink(page, MODEL).getAttribute('class')).toBe('node focus');
+    expect(await nodeLink(page, MODEL).getAttribute('aria-current')).toBe('page');
+    expect(await nodeLink(page, AMOUNT).locator('text').allTextContents()).toEqual([
+      'ML feature',
+      'transaction_features.amount_sum_7d',
+    ]);
+    expect(await nodeLink(page, GROUP).locator('text').allTextContents()).toEqual([
+      'ML model group · sagemaker',
+      'fraud-detector',
+    ]);
+    // Five edges, each with an arrowhead: dataset → both features → the model → its group.
+    expect(await page.locator('svg.lineage-graph path.edge[marker-end]').count()).toBe(5);
+    // Left to right: the dataset, the features, the model, the group.
+    const left = async (urn: string) => Number(await nodeLink(page, urn).locator('rect').getAttribute('x'));
+    expect(await left(DATASET)).toBeLessThan(await left(AMOUNT));
+    expect(await left(AMOUNT)).toBeLessThan(await left(MODEL));
+    expect(await left(MODEL)).toBeLessThan(await left(GROUP));
+    // The same entities as a list, for screen readers.
+    await page.getByText('The entities in this picture, as a list').click();
+    expect(await page.locator('.lineage-list').getByRole('link').allTextContents()).toEqual(
+      expect.arrayContaining(['transactions', 'transaction_features.amount_sum_7d', 'fraud-detector']),
+    );
+    await page.getByText('The entities in this picture, as a list').click();
+
+    mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
+    await page.screenshot({ path: path.resolve('docs/screenshots/lineage.png'), fullPage: true });
+
+    await Promise.all([page.waitForURL(`**${pagePath(AMOUNT)}`), nodeLink(page, AMOUNT).click()]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'transaction_features.amount_sum_7d',
+    );
+  });
+
+  it('is linked from the page of every dataset, feature, table, model and group, and walks on from there', async () => {
+    const page = await open(pagePath(AMOUNT));
+    for (const urn of [AMOUNT, DATASET, TABLE, MODEL, GROUP]) {
+      await page.goto(`${server.url}${pagePath(urn)}`);
+      const link = page
+        .getByRole('navigation', { name: 'Views of this entity' })
+        .getByRole('link', { name: 'Lineage' });
+      expect(await link.getAttribute('href'), urn).toBe(lineagePath(urn));
+    }
+    // From the dataset: its features, then what uses them (the table and the model), two hops away.
+    await page.goto(`${server.url}${pagePath(DATASET)}`);
+    await Promise.all([
+      page.waitForURL(`**${lineagePath(DATASET)}`),
+      page
+        .getByRole('navigation', { name: 'Views of this entity' })
+        .getByRole('link', { name: 'Lineage' })
+        .click(),
+    ]);
+    for (const urn of [DATASET, AMOUNT, COUNT, TABLE, MODEL])
+      expect(await nodeLink(page, urn).count(), urn).toBe(1);
+    expect(await nodeLink(page, GROUP).count()).toBe(0);
+    // Three hops reach the group.
+    await Promise.all([
+      page.waitForURL(/hops=3/),
+      page.locator('.hop-choices').getByRole('link', { name: '3' }).click(),
+    ]);
+    expect(await nodeLink(page, GROUP).count()).toBe(1);
+    // A group's lineage goes upstream only.
+    await page.goto(`${server.url}${lineagePath(GROUP)}`);
+    expect(await page.locator('svg.lineage-graph a.node').count()).toBe(4);
+    for (const urn of [GROUP, MODEL, AMOUNT, COUNT]) expect(await nodeLink(page, urn).count(), urn).toBe(1);
+  });
+
+  it('says so when an entity has no lineage, and answers 404 for one not in the catalog', async () => {
+    await server.post('/aspects?action=ingestProposal', {
+      proposal: proposal(
+        'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,alone,PROD)',
+        'mlModelProperties',
+        {},
+      ),
+    });
+    const page = await open(lineagePath('urn:li:mlModel:(urn:li:dataPlatform:sagemaker,alone,PROD)'));
+    expect(await page.locator('.lineage-summary').textContent()).toContain('no lineage is recorded for it');
+    expect(await page.locator('svg.lineage-graph').count()).toBe(0);
+    const missing = await page.goto(
+      `${server.url}${lineagePath('urn:li:mlModel:(urn:li:dataPlatform:x,nope,PROD)')}`,
+    );
+    expect(missing?.status()).toBe(404);
+    expect(current?.problems).toEqual([expect.stringContaining('404 (Not Found)')]);
+    current!.problems.length = 0;
+  });
+
+  it('keeps its text readable on a phone: the picture scrolls sideways in its frame, the page does not', async () => {
+    const page = await open(lineagePath(MODEL), 390);
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(
+      await page.evaluate<boolean>(
+        '(() => { const frame = document.querySelector(".lineage-scroll"); return frame.scrollWidth > frame.clientWidth; })()',
+      ),
+    ).toBe(true);
+    const sizes = await page.evaluate<number[]>(
+      '[...document.querySelectorAll("svg.lineage-graph text")].map((text) => parseFloat(getComputedStyle(text).fontSize))',
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+    // Drawn at its natural size: one SVG pixel is one CSS pixel.
+    const box = await page.locator('svg.lineage-graph').boundingBox();
+    expect(box?.width).toBe(Number(await page.locator('svg.lineage-graph').getAttribute('width')));
+    // It opens at the model (the page's script centres the focus), not at the dataset on the far left.
+    const focusInView = await page.evaluate<boolean>(
+      '(() => { const frame = document.querySelector(".lineage-scroll").getBoundingClientRect();' +
+        ' const focus = document.querySelector("a.node.focus rect").getBoundingClientRect();' +
+        ' return focus.left >= frame.left && focus.right <= frame.right; })()',
+    );
+    expect(focusInView).toBe(true);
+    expect(await page.locator('.scroll-hint').isVisible()).toBe(true);
+    await screenshot(page, 'lineage-narrow');
+    // Scrolled to the right end, the group is in view and opens with a tap.
+    await page.evaluate('document.querySelector(".lineage-scroll").scrollLeft = 100000');
+    await screenshot(page, 'lineage-narrow-scrolled');
+    await Promise.all([page.waitForURL(`**${pagePath(GROUP)}`), nodeLink(page, GROUP).click()]);
+  });
+});
