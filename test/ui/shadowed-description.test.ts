@@ -2,8 +2,10 @@
  * Issue 19, item 4: an entity page shows a description edited in DataHub's UI as DataHub does (over the
  * manifest's), and says so beside it: who edited it and when, and what the manifest declares at which file:line and
  * revision (the provenance the reconciler records in the properties aspect's systemMetadata).
+ * Screenshots: test-output/screenshots/shadowed-description{,-narrow}.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, scrollsSideways } from '../helpers/browser.js';
 import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
 
 const EDITED = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn-edited,PROD)';
@@ -112,5 +114,23 @@ describe('a description edited in DataHub’s UI, on the entity page', () => {
     expect(notice).toContain('(editableMlFeatureProperties), as DataHub shows it.');
     expect(notice).toContain('It shadows “Days since sign-up.” in mlFeatureProperties.');
     expect(notice).not.toContain('manifest');
+  });
+
+  it('shows the notice beside the description in a browser, on a phone and on a desktop', async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const width of [390, 1280]) {
+        const { page, problems } = await openPage(browser, width);
+        await page.goto(`${server.url}/e/${encodeURIComponent(EDITED)}`);
+        const description = page.getByRole('region', { name: 'Description' });
+        expect(await description.getByRole('note').textContent()).toContain('catalog/models/churn.yaml:3');
+        expect(await scrollsSideways(page), `${width}px`).toBe(false);
+        await screenshot(page, width === 390 ? 'shadowed-description-narrow' : 'shadowed-description');
+        expect(problems).toEqual([]);
+        await page.context().close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });
