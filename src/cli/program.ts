@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CatalogError, DiagnosticsError } from '../errors.js';
+import type { AdoptOptions } from './commands/adopt.js';
 import type { ExportOptions } from './commands/export.js';
 import { EXPORT_KINDS } from './export-kinds.js';
 import type { ImportGlossaryOptions } from './commands/import.js';
@@ -216,6 +217,40 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
   ).action(async (dir: string, options: ReconcileOptions) => {
     const { runReconcile } = await import('./commands/reconcile.js');
     setExitCode(await runReconcile(dir, options, io));
+  });
+
+  targetOptions(
+    program
+      .command('adopt')
+      .description(
+        'bring what was changed in DataHub (drift, UI edits that shadow the manifests) into the manifest files, in place',
+      )
+      .argument('[dir]', 'catalog directory', 'catalog')
+      .option('--dry-run', 'print the unified diff of the manifests and change nothing', false)
+      .option(
+        '--unmanaged',
+        'also adopt owners, tags, links and term attachments others added to declared entities (the tool owns them from the next apply)',
+        false,
+      )
+      .option(
+        '--base <ref>',
+        'three-way: a field changed both in the manifests since this git revision and in DataHub is a conflict, left as it is',
+      )
+      .option(
+        '--take-over',
+        'also clear the UI edits it adopted (a planned write, shown and applied), so the manifest is the only source',
+        false,
+      )
+      .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
+      .option(
+        '--detailed-exitcode',
+        'exit 0 when there is nothing to adopt, 1 on error, 2 when manifests changed (or would change)',
+        false,
+      )
+      .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
+  ).action(async (dir: string, options: AdoptOptions) => {
+    const { runAdopt } = await import('./commands/adopt.js');
+    setExitCode(await runAdopt(dir, options, io));
   });
 
   targetOptions(

@@ -197,7 +197,7 @@ export function renderPlan(plan: Plan, format: OutputFormat, io: CliIo): string 
  * The desired state of the manifests at a git revision. Manifests that did not validate there count as an
  * empty catalog: every change is then a manifest change, which errs on the side of showing it in review.
  */
-async function readBaseState(
+export async function readBaseState(
   dir: string,
   ref: string,
   current: DesiredState,
