@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { computeImpact, type DependencyGraph, type PlanImpact } from '../../plan/impact.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../plan/types.js';
+import {
+  impactJson,
+  renderImpactMarkdown,
+  renderImpactSummary,
+  renderImpactText,
+  renderPictureMarkdown,
+} from './render-impact.js';
+import { createStyle } from './style.js';
+
+const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
+const F1 = 'urn:li:mlFeature:(transaction_features,txn_count_7d)';
+const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,transaction_features)';
+const M1 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-10,PROD)';
+const M2 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
+const ODD = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,odd,PROD)';
+const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
+const TERM = 'urn:li:glossaryTerm:MLUsage.Label';
+
+const base = (urn: string, entityType: string, aspect: string) => ({
+  id: `${aspect} ${urn}`,
+  urn,
+  entityType,
+  aspect,
+  versionSeen: '1',
+});
+
+const CHANGES: Change[] = [
+  {
+    kind: 'upsertAspect',
+    action: 'update',
+    ...base(F1, 'mlFeature', 'mlFeatureProperties'),
+    before: { description: 'a' },
+    after: { description: 'b' },
+    fields: [{ path: 'description', before: 'a', after: 'b' }],
+    markStatus: false,
+  },
+  {
+    kind: 'termEdges',
+    action: 'update',
+    ...base(DATASET, 'dataset', 'glossaryTerms'),
+    added: [{ termUrn: TERM }],
+    removed: [],
+    before: {},
+    after: {},
+  },
+  {
+    kind: 'status',
+    action: 'delete',
+    ...base(TERM, 'glossaryTerm', 'status'),
+    before: { removed: false },
+    after: { removed: true },
+  },
+];
+
+const PLAN: Plan = {
+  formatVersion: PLAN_FORMAT_VERSION,
+  tool: { name: 'catalog', version: 'test' },
+  target: 'embedded',
+  actor: 'urn:li:corpuser:bot',
+  git: { revision: null, dirty: false },
+  options: { prune: true, maxDeletes: 10 },
+  summary: { create: 0, update: 1, delete: 1, termsAttached: 1, termsDetached: 0, unchanged: 0 },
+  changes: CHANGES,
+  notes: [],
+};
+
+const GRAPH: DependencyGraph = {
+  seeds: [DATASET, F1, TERM],
+  nodes: [
+    { urn: F1, entityType: 'mlFeature', name: 'transaction_features.txn_count_7d' },
+    { urn: TABLE, entityType: 'mlFeatureTable', name: 'transaction_features' },
+    { urn: M1, entityType: 'mlModel', name: 'fraud-detector-2026-10' },
+    { urn: M2, entityType: 'mlModel', name: 'fraud-detector-2026-11' },
+    { urn: ODD, entityType: 'mlModel', name: 'x|*y*`<b>' },
+    { urn: GROUP, entityType: 'mlModelGroup', name: 'fraud-detector' },
+  ],
+  edges: [
+    { source: F1, relationship: 'DerivedFrom', destination: DATASET },
+    { source: TABLE, relationship: 'Contains', destination: F1 },
+    { source: M1, relationship: 'Consumes', destination: F1 },
+    { source: M2, relationship: 'Consumes', destination: F1 },
+    { source: ODD, relationship: 'Consumes', destination: F1 },
+    { source: M1, relationship: 'MemberOf', destination: GROUP },
+    { source: M2, relationship: 'MemberOf', destination: GROUP },
+    { source: DATASET, relationship: 'EditableSchemaFieldWithGlossaryTerm', destination: TERM },
+  ],
+  reads: [
+    { urn: DATASET, read: 'derivedFeatures', total: 1, returned: 1 },
+    { urn: F1, read: 'tables', total: 1, returned: 1 },
+    { urn: F1, read: 'consumers', total: 3, returned: 3 },
+    { urn: M1, read: 'groups', total: 1, returned: 1 },
+    { urn: M2, read: 'groups', total: 1, returned: 1 },
+    { urn: ODD, read: 'groups', total: 0, returned: 0 },
+    { urn: TERM, read: 'carriers', total: 1, returned: 1 },
+  ],
+};
+
+const IMPACT = computeImpact(PLAN, GRAPH, { limit: 3 });
+const plain = createStyle(false);
+
+describe('renderImpactSummary', () => {
+  it('counts by type, names the listed ones, and marks a list cut short', () => {
+    expect(IMPACT.changes.map(renderImpactSummary)).toEqual([
+      'affects: 1 feature table, 3 models (fraud-detector-2026-10, fraud-detector-2026-11, …), 1 model group (fraud-detector)',
+      'affects: 1 feature (transaction_features.txn_count_7d), 3 models (fraud-detector-2026-10, fraud-detector-2026-11, …)',
+      'affects: 1 dataset (payments.transactions)',
+    ]);
+  });
+
+  it('says when the catalog was not read in full', () => {
+    const [entry] = IMPACT.changes;
+    expect(renderImpactSummary({ ...entry!, complete: false })).toMatch(
+      /, and maybe more \(not all of the catalog was read\)$/,
+    );
+    expect(renderImpactSummary({ ...entry!, dependents: [], counts: [], total: 0 })).toBe(
+      'affects: nothing in the catalog',
+    );
+  });
+});
+
+describe('renderImpactText', () => {
+  it('lists each change with its summary and its dependents, and why each depends on it', () => {
+    expect(renderImpactText(IMPACT, PLAN, plain).join('\n')).toBe(
+      [
+        'Impact (what depends on the changes in the catalog):',
+        '',
+        `  ~ update ${F1} mlFeatureProperties`,
+        '      affects: 1 feature table, 3 models (fraud-detector-2026-10, fraud-detector-2026-11, …), 1 model group (fraud-detector)',
+        '        model group fraud-detector (group of fraud-detector-2026-10)',
+        '        model fraud-detector-2026-10 (consumes it)',
+        '        model fraud-detector-2026-11 (consumes it)',
+        '        … and 2 more',
+        '',
+        `  + terms of ${DATASET}`,
+        '      affects: 1 feature (transaction_features.txn_count_7d), 3 models (fraud-detector-2026-10, fraud-detector-2026-11, …)',
+        '        model fraud-detector-2026-10 (consumes transaction_features.txn_count_7d)',
+        '        model fraud-detector-2026-11 (consumes transaction_features.txn_count_7d)',
+        '        feature transaction_features.txn_count_7d (derived from it)',
+        '        … and 1 more',
+        '',
+        `  - soft-delete ${TERM} (status.removed = true)`,
+        '      affects: 1 dataset (payments.transactions)',
+        '        dataset payments.transactions (a column carries the term)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says nothing when no change has dependents', () => {
+    const none: PlanImpact = { limit: 3, changes: IMPACT.changes.map((entry) => ({ ...entry, dependents: [], counts: [], total: 0 })) }; // prettier-ignore
+    expect(renderImpactText(none, PLAN, plain)).toEqual([]);
+    expect(renderImpactMarkdown(none, PLAN)).toEqual([]);
+  });
+});
+
+describe('renderImpactMarkdown', () => {
+  it('a table of what each change affects, and the dependents in a collapsed section, names escaped', () => {
+    const limit5 = computeImpact(PLAN, GRAPH, { limit: 5 });
+    const markdown = renderImpactMarkdown(limit5, PLAN).join('\n');
+    expect(markdown).toContain(
+      `| 🟡 update | update ${F1.replace(/_/g, '\\_')} mlFeatureProperties | 1 feature table (transaction\\_features), 3 models (fraud-detector-2026-10, fraud-detector-2026-11, x\\|\\*y\\*\\\`\\<b\\>), 1 model group (fraud-detector) |`,
+    );
+    expect(markdown).toContain(
+      '<details><summary>Dependents (the first 5 of each change, by name)</summary>',
+    );
+    expect(markdown).toContain('- model `fraud-detector-2026-10`: consumes it');
+    // A name with a backtick gets a longer code fence; nothing in it can open HTML or a table cell outside it.
+    expect(markdown).toContain('- model ``x|*y*`<b>``: consumes it');
+    expect(markdown).toContain('- dataset `payments.transactions`: a column carries the term');
+  });
+});
+
+describe('renderPictureMarkdown', () => {
+  it('fences the picture for GitHub, and leaves out an empty one', () => {
+    expect(renderPictureMarkdown('flowchart LR\n  n0["a"]\n')).toEqual([
+      '<details open><summary>Picture</summary>',
+      '',
+      '```mermaid',
+      'flowchart LR',
+      '  n0["a"]',
+      '```',
+      '',
+      '</details>',
+      '',
+    ]);
+    expect(renderPictureMarkdown('')).toEqual([]);
+  });
+});
+
+describe('impactJson', () => {
+  it('is the PlanImpact as a JSON value, field for field', () => {
+    expect(impactJson(IMPACT)).toEqual(JSON.parse(JSON.stringify(IMPACT)));
+    expect(JSON.stringify(impactJson(IMPACT))).toBe(JSON.stringify(IMPACT));
+  });
+});

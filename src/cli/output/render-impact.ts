@@ -1,0 +1,229 @@
+/**
+ * A plan's impact (plan/impact.ts) for people: one line per change saying what depends on it ("affects: 2 models
+ * (fraud-detector-2026-10, fraud-detector-2026-11), 1 model group (fraud-detector)"), the dependents listed with the
+ * relationship that makes each one a dependent, as a text block for the terminal and as markdown for a pull-request
+ * comment, and the plan's Mermaid picture as a markdown block GitHub renders. Pure.
+ */
+import type { JsonObject } from '../../model/json.js';
+import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../../plan/impact.js';
+import type { Change, Plan } from '../../plan/types.js';
+import { changeSymbol, changeTitle } from './render-plan-text.js';
+import type { Style } from './style.js';
+
+const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
+  dataset: ['dataset', 'datasets'],
+  mlFeature: ['feature', 'features'],
+  mlPrimaryKey: ['primary key', 'primary keys'],
+  mlFeatureTable: ['feature table', 'feature tables'],
+  mlModel: ['model', 'models'],
+  mlModelGroup: ['model group', 'model groups'],
+  glossaryTerm: ['term', 'terms'],
+  schemaField: ['column', 'columns'],
+  chart: ['chart', 'charts'],
+  dashboard: ['dashboard', 'dashboards'],
+  dataJob: ['data job', 'data jobs'],
+  dataProcessInstance: ['process run', 'process runs'],
+};
+
+function noun(entityType: string, count: number): string {
+  const [one, many] = NOUNS[entityType] ?? [entityType, `${entityType}s`];
+  return count === 1 ? one : many;
+}
+
+/** Changes with something to say: a dependent found, or a walk that stopped short. */
+function worthShowing(entry: ChangeImpact): boolean {
+  return entry.total > 0 || !entry.complete;
+}
+
+/**
+ * One line of what depends on a change: each entity type with its count and the names listed of it (`…` where the
+ * list stops short of the count), and a word when the walk did not read everything.
+ */
+export function renderImpactSummary(entry: ChangeImpact): string {
+  if (entry.total === 0) {
+    return entry.complete
+      ? 'affects: nothing in the catalog'
+      : 'affects: nothing found (the catalog was not read in full)';
+  }
+  const parts = entry.counts.map(({ entityType, count }) => {
+    const names = entry.dependents
+      .filter((dependent) => dependent.entityType === entityType)
+      .map((dependent) => dependent.name);
+    const list = names.length === 0 ? '' : ` (${names.join(', ')}${names.length < count ? ', …' : ''})`;
+    return `${count} ${noun(entityType, count)}${list}`;
+  });
+  return `affects: ${parts.join(', ')}${entry.complete ? '' : ', and maybe more (not all of the catalog was read)'}`;
+}
+
+/** Why a dependent is one: its relationship to the entity before it on its path ("it": the changed entity). */
+export function describeVia(dependent: ImpactedEntity): string {
+  const last = dependent.via.at(-1);
+  if (last === undefined) return '';
+  const previous = dependent.via.at(-2)?.name ?? 'it';
+  return phrase(last, previous);
+}
+
+function phrase(step: ImpactStep, previous: string): string {
+  const incoming = step.direction === 'INCOMING';
+  switch (step.relationship) {
+    case 'Contains':
+      return incoming ? `contains ${previous}` : `contained in ${previous}`;
+    case 'Consumes':
+      return incoming ? `consumes ${previous}` : `consumed by ${previous}`;
+    case 'MemberOf':
+      return incoming ? `has member ${previous}` : `group of ${previous}`;
+    case 'DerivedFrom':
+      return incoming ? `derived from ${previous}` : `source of ${previous}`;
+    case 'TermedWith':
+      return 'carries the term';
+    case 'EditableSchemaFieldWithGlossaryTerm':
+    case 'SchemaFieldWithGlossaryTerm':
+      return 'a column carries the term';
+    default:
+      return `${step.relationship} ${incoming ? '←' : '→'} ${previous}`;
+  }
+}
+
+/**
+ * The impact as a block of text lines for the plan's text output (empty when no change has dependents): each change
+ * by its title, its summary line, then its listed dependents.
+ */
+export function renderImpactText(impact: PlanImpact, plan: Plan, style: Style): string[] {
+  const entries = impact.changes.filter(worthShowing);
+  if (entries.length === 0) return [];
+  const changes = changesById(plan);
+  const lines = [style.bold('Impact (what depends on the changes in the catalog):'), ''];
+  for (const entry of entries) {
+    const change = changes.get(entry.changeId);
+    const symbol = change === undefined ? '~' : changeSymbol(change);
+    const color = symbol === '+' ? style.green : symbol === '-' ? style.red : style.yellow;
+    lines.push(
+      `  ${color(symbol)} ${style.bold(change === undefined ? entry.changeId : changeTitle(change))}`,
+    );
+    lines.push(`      ${renderImpactSummary(entry)}`);
+    for (const dependent of entry.dependents) {
+      lines.push(
+        `        ${noun(dependent.entityType, 1)} ${dependent.name} ${style.dim(`(${describeVia(dependent)})`)}`,
+      );
+    }
+    const unlisted = entry.total - entry.dependents.length;
+    if (unlisted > 0) lines.push(`        ${style.dim(`… and ${unlisted} more`)}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+const ICONS = { '+': '🟢 create', '~': '🟡 update', '-': '🔴 remove' } as const;
+
+/**
+ * The impact as markdown lines for the pull-request comment (empty when no change has dependents): a table of each
+ * change and what it affects, and the listed dependents in a collapsed section.
+ */
+export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
+  const entries = impact.changes.filter(worthShowing);
+  if (entries.length === 0) return [];
+  const changes = changesById(plan);
+  const title = (entry: ChangeImpact): string => {
+    const change = changes.get(entry.changeId);
+    return change === undefined ? entry.changeId : changeTitle(change);
+  };
+  const lines = [
+    '#### Impact',
+    '',
+    'What depends on the changed entities in the catalog, from the relationships it serves.',
+    '',
+    '| | Change | Affects |',
+    '|---|---|---|',
+  ];
+  for (const entry of entries) {
+    const change = changes.get(entry.changeId);
+    const icon = change === undefined ? ICONS['~'] : ICONS[changeSymbol(change)];
+    const affects = renderImpactSummary(entry).replace(/^affects: /, '');
+    lines.push(`| ${icon} | ${cell(title(entry))} | ${cell(affects)} |`);
+  }
+  lines.push(
+    '',
+    `<details><summary>Dependents (the first ${impact.limit} of each change, by name)</summary>`,
+    '',
+  );
+  for (const entry of entries) {
+    lines.push(`**${inline(title(entry))}**`, '');
+    for (const dependent of entry.dependents)
+      lines.push(
+        `- ${noun(dependent.entityType, 1)} ${code(dependent.name)}: ${inline(describeVia(dependent))}`,
+      );
+    const unlisted = entry.total - entry.dependents.length;
+    if (unlisted > 0) lines.push(`- … and ${unlisted} more`);
+    lines.push('');
+  }
+  lines.push('</details>', '');
+  return lines;
+}
+
+/**
+ * The plan's Mermaid picture (render-mermaid.ts) as a fenced block GitHub draws, in an open collapsible section;
+ * empty for an empty picture.
+ */
+export function renderPictureMarkdown(mermaid: string): string[] {
+  if (mermaid === '') return [];
+  return [
+    '<details open><summary>Picture</summary>',
+    '',
+    '```mermaid',
+    ...mermaid.replace(/\n$/, '').split('\n'),
+    '```',
+    '',
+    '</details>',
+    '',
+  ];
+}
+
+/** The impact as a JSON value for the plan's JSON output: the PlanImpact itself, field for field. */
+export function impactJson(impact: PlanImpact): JsonObject {
+  return {
+    limit: impact.limit,
+    changes: impact.changes.map((entry) => ({
+      changeId: entry.changeId,
+      urn: entry.urn,
+      entityType: entry.entityType,
+      rule: entry.rule,
+      dependents: entry.dependents.map((dependent) => ({
+        urn: dependent.urn,
+        entityType: dependent.entityType,
+        name: dependent.name,
+        via: dependent.via.map((step) => ({
+          relationship: step.relationship,
+          direction: step.direction,
+          urn: step.urn,
+          entityType: step.entityType,
+          name: step.name,
+        })),
+      })),
+      counts: entry.counts.map((count) => ({ entityType: count.entityType, count: count.count })),
+      total: entry.total,
+      complete: entry.complete,
+    })),
+  };
+}
+
+function changesById(plan: Plan): Map<string, Change> {
+  return new Map(plan.changes.map((change) => [change.id, change]));
+}
+
+/** Text from the catalog in a markdown line: nothing it holds may open HTML, a table cell or emphasis. */
+function inline(text: string): string {
+  return text.replace(/[\\`*_[\]<>|#~]/g, (char) => `\\${char}`).replace(/\s+/g, ' ');
+}
+
+function cell(text: string): string {
+  return inline(text);
+}
+
+/** A name as inline code; a name with backticks gets a longer fence, as CommonMark allows. */
+function code(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
