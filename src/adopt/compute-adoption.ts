@@ -136,8 +136,10 @@ function reference(urn: string, context: WriteContext): string {
 /** A list of references: items still live keep the manifest's own spelling, new ones are written short. */
 function references(live: JsonValue, context: WriteContext, resolved: readonly string[]): JsonValue {
   const urns = Array.isArray(live) ? live.filter((item): item is string => typeof item === 'string') : [];
-  const written = Array.isArray(context.current) ? context.current : [];
-  return urns.map((urn) => {
+  const written: readonly JsonValue[] = Array.isArray(context.current)
+    ? (context.current as JsonValue[])
+    : [];
+  return urns.map((urn): JsonValue => {
     const index = resolved.indexOf(urn);
     const kept = index >= 0 ? written[index] : undefined;
     return kept ?? reference(urn, context);
@@ -610,8 +612,9 @@ function locationKey(location: SourceLocation): string {
 function valueAt(root: unknown, path: Path): JsonValue | undefined {
   let current: unknown = root;
   for (const segment of path) {
-    if (typeof segment === 'number') current = Array.isArray(current) ? current[segment] : undefined;
-    else current = isJsonObject(current as JsonValue) ? (current as JsonObject)[segment] : undefined;
+    if (typeof segment === 'number')
+      current = Array.isArray(current) ? (current as readonly unknown[])[segment] : undefined;
+    else current = isJsonObject(current) ? current[segment] : undefined;
     if (current === undefined) return undefined;
   }
   return current as JsonValue;

@@ -146,7 +146,7 @@ describe('catalog adopt', () => {
     expect((await adopt('--unmanaged', '--detailed-exitcode')).code).toBe(0);
 
     // From then on they are the tool's: removing a line from the manifest removes it from DataHub.
-    editManifest(dir, 'models/fraud-detector.yaml', /\n  - owner: maria/, '');
+    editManifest(dir, 'models/fraud-detector.yaml', /\n {2}- owner: maria/, '');
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     const owners = (await server.aspect(GROUP, 'ownership')).owners.map((o: { owner: string }) => o.owner);
     expect(owners).not.toContain('urn:li:corpuser:maria');

@@ -93,7 +93,9 @@ export async function runAdopt(dir: string, options: AdoptOptions, io: CliIo): P
             adoptions: adoption.adoptions,
             conflicts: adoption.conflicts,
             diff,
-            ...(takeOver === undefined ? {} : { takeOver: JSON.parse(renderPlan(takeOver, 'json', io)) }),
+            ...(takeOver === undefined
+              ? {}
+              : { takeOver: JSON.parse(renderPlan(takeOver, 'json', io)) as unknown }),
           },
           null,
           2,
