@@ -8,7 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CatalogReader } from '../../src/server/ui/catalog-reader.js';
 import { launchBrowser, openPage, screenshot, scrollsSideways } from '../helpers/browser.js';
 import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -191,5 +192,48 @@ describe('the lineage view', () => {
     await page.evaluate('document.querySelector(".lineage-scroll").scrollLeft = 100000');
     await screenshot(page, 'lineage-narrow-scrolled');
     await Promise.all([page.waitForURL(`**${pagePath(GROUP)}`), nodeLink(page, GROUP).click()]);
+  });
+});
+
+describe('the lineage page of a dataset with many features', () => {
+  let server: TestServer;
+  const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,events.clicks,PROD)';
+  const features = Array.from(
+    { length: 70 },
+    (_, index) => `urn:li:mlFeature:(clicks,f${String(index).padStart(2, '0')})`,
+  );
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const written = await server.post('/aspects?action=ingestProposalBatch', {
+      proposals: [
+        proposal(WIDE, 'datasetProperties', { name: 'clicks', customProperties: {}, tags: [] }),
+        ...features.map((urn) => proposal(urn, 'mlFeatureProperties', { sources: [WIDE] })),
+      ],
+    });
+    expect(written.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reads one query per hop, however many entities, and draws at most 60 with "and N more" for the rest', async () => {
+    const queries = vi.spyOn(CatalogReader.prototype, 'query');
+    const response = await fetch(`${server.url}${lineagePath(WIDE)}`);
+    expect(response.status).toBe(200);
+    // Two hops: the dataset, then its features (the last hop's neighbours are not needed).
+    expect(queries).toHaveBeenCalledTimes(2);
+    const body = await response.text();
+    const links = body.match(/<a\s+class="node [a-z]+"/g) ?? [];
+    expect(links).toHaveLength(60);
+    // 70 features, 59 drawn beside the dataset: the 60th read and the 10 beyond the read are the 11 more.
+    expect(body).toMatch(
+      /<g class="node more downstream"\s*><title>downstream: and 11 more not shown<\/title>/,
+    );
+    expect(body).toContain('60 entities drawn, 11 more left out.');
+    queries.mockClear();
+    expect((await fetch(`${server.url}${lineagePath(WIDE)}?hops=1`)).status).toBe(200);
+    expect(queries).toHaveBeenCalledTimes(1);
   });
 });

@@ -60,6 +60,7 @@ export async function renderLineagePage(
   const graph = buildLineageGraph(urn, answers, options);
   const label = focus.label;
   const entities = graph.nodes.filter((node) => node.kind === 'entity').length;
+  const left = graph.nodes.reduce((sum, node) => sum + (node.kind === 'more' ? node.count : 0), 0);
   const main = html`<nav class="breadcrumbs" aria-label="Breadcrumbs">
       <a href="${entityPath(label.urn)}">${label.name}</a> › Lineage
     </nav>
@@ -69,7 +70,8 @@ export async function renderLineagePage(
       ${
         entities === 1
           ? 'no lineage is recorded for it.'
-          : `${String(entities)} entities. Data flows from left to right; each box opens its page.`
+          : `${String(entities)} entities${left === 0 ? '' : ` drawn, ${String(left)} more left out`}. ` +
+            'Data flows from left to right; each box opens its page.'
       }
     </p>
     ${hopChoices(label.urn, hops)}
