@@ -36,7 +36,7 @@ export function renderAdoptBody({ diff, directory, baseBranch, runUrl }: AdoptBo
     `- **Merge it** to keep them: \`${baseBranch}\` then matches DataHub, and the sync's apply has nothing to undo.`,
     `- **Close it** to keep \`${baseBranch}\`'s values: the next apply of \`${baseBranch}\` writes them back to DataHub (\`catalog reconcile\` does it now), and this action does not propose the same changes again.`,
     '',
-    'The scheduled sync keeps this pull request current: it updates it when DataHub changes again, and closes it when there is nothing left to adopt. Review it like any other change to the manifests.',
+    'The scheduled sync keeps this pull request current: it updates it when DataHub changes again, and closes it when there is nothing left to adopt. It rewrites this description, so leave review notes as comments; a commit of your own on the branch makes the pull request yours, and the sync leaves it alone from then on.',
     '',
   ].join('\n');
   const footer = runUrl === undefined ? '' : `\n\n${RUN_LINK_PREFIX}[the sync run](${runUrl}).</sub>`;

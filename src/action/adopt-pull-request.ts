@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADOPT_TITLE, renderAdoptBody, renderCloseComment, sameAdoptBody } from './adopt-body.js';
+import { assertNever } from '../errors.js';
 import type { GitRunner } from './git-runner.js';
 import type { GithubRest } from './github-rest.js';
 
@@ -74,6 +75,8 @@ export function openPullRequestUrl(result: AdoptPullRequestResult): string | und
     case 'declined':
     case 'none':
       return undefined;
+    default:
+      return assertNever(result);
   }
 }
 
@@ -105,15 +108,15 @@ export async function writeAdoptPullRequest(input: AdoptPullRequestInput): Promi
       () => undefined,
     );
 
-  const pulls = await listPullRequests(github, input.repository, branch);
+  const pulls = await fetchPullRequests(github, input.repository, branch);
   const open = pulls.find((pull) => pull.state === 'open');
-  const remoteBranch = await fetchRemoteBranch(git, remote, branch, treeAt);
 
   if (!input.changed) {
     if (open === undefined) {
       log('catalog adopt found nothing to adopt, and no adoption pull request is open\n');
       return { action: 'none' };
     }
+    const remoteBranch = await fetchRemoteBranch(git, remote, branch, treeAt);
     if (remoteBranch !== undefined && !remoteBranch.ours) {
       log(leftAloneMessage(branch, open));
       return { action: 'left-alone', pull: ref(open) };
@@ -121,7 +124,8 @@ export async function writeAdoptPullRequest(input: AdoptPullRequestInput): Promi
     await github.request('POST', `/repos/${input.repository}/issues/${open.number}/comments`, {
       body: renderCloseComment(baseBranch, input.runUrl),
     });
-    await github.request('PATCH', `/repos/${input.repository}/pulls/${open.number}`, { state: 'closed' });
+    // The branch goes before the pull request is closed: if deleting it fails (a branch rule), the pull request
+    // stays open and the next run tries again, rather than leaving a closed one whose branch reads as declined.
     if (remoteBranch !== undefined) {
       // The lease: delete only the commit this run looked at, never one pushed since.
       await git([
@@ -131,16 +135,19 @@ export async function writeAdoptPullRequest(input: AdoptPullRequestInput): Promi
         `:refs/heads/${branch}`,
       ]);
     }
+    await github.request('PATCH', `/repos/${input.repository}/pulls/${open.number}`, { state: 'closed' });
     log(
       `catalog adopt found nothing left to adopt: closed #${open.number} (${open.url}) and deleted ${branch}\n`,
     );
     return { action: 'closed', ...ref(open) };
   }
 
+  const remoteBranch = await fetchRemoteBranch(git, remote, branch, treeAt);
   const head = (await git(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
   const commit = await commitDirectory(git, input.directory, head, input.runUrl);
   const dirTree = await treeAt(commit);
-  if (dirTree === (await treeAt(head))) {
+  const headDirTree = await treeAt(head);
+  if (dirTree === headDirTree) {
     log(
       `catalog adopt reported changes, but no file under ${input.directory} differs from HEAD: nothing to propose\n`,
     );
@@ -155,7 +162,7 @@ export async function writeAdoptPullRequest(input: AdoptPullRequestInput): Promi
     remoteBranch !== undefined &&
     remoteBranch.dirTree === dirTree &&
     remoteBranch.parentDirTree !== undefined &&
-    remoteBranch.parentDirTree === (await treeAt(head));
+    remoteBranch.parentDirTree === headDirTree;
   const body = renderAdoptBody({
     diff: input.diff,
     directory: repoDir || '.',
@@ -193,7 +200,7 @@ export async function writeAdoptPullRequest(input: AdoptPullRequestInput): Promi
     return { action: 'declined', ...ref(latest) };
   }
   if (!same) await push();
-  const created = readPullRequest(
+  const created = parsePullRequest(
     await github.request('POST', `/repos/${input.repository}/pulls`, {
       title: ADOPT_TITLE,
       head: branch,
@@ -288,7 +295,7 @@ async function commitDirectory(
 }
 
 /** Pull requests from the branch, newest first (GitHub lists by creation, descending). */
-async function listPullRequests(
+async function fetchPullRequests(
   github: GithubRest,
   repository: string,
   branch: string,
@@ -301,11 +308,11 @@ async function listPullRequests(
   );
   if (!Array.isArray(answer))
     throw new Error('GitHub answered the pull-request list with something not a list');
-  return answer.map(readPullRequest);
+  return answer.map(parsePullRequest);
 }
 
 /** A pull request from GitHub's JSON, checked: a value of another shape is an error, not a guess. */
-function readPullRequest(value: unknown): PullRequest {
+function parsePullRequest(value: unknown): PullRequest {
   const record = (value ?? {}) as Record<string, unknown>;
   const { number, html_url: url, state, body, merged_at: mergedAt } = record;
   if (typeof number !== 'number' || typeof url !== 'string' || (state !== 'open' && state !== 'closed')) {
