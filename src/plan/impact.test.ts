@@ -386,7 +386,7 @@ describe('nameFromUrn', () => {
     [DATASET, 'payments.transactions'],
     [TABLE, 'transaction_features'],
     [GROUP, 'fraud-detector'],
-    [TERM, 'Classification.PII'],
+    [TERM, 'PII'],
     ['urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),card_number)', 'card_number'],
     ['urn:li:dataset:(urn:li:dataPlatform:hive,a%2Cb,PROD)', 'a,b'],
     ['not a urn', 'not a urn'],

@@ -18,7 +18,7 @@
  * the catalog depends on them in a way a reviewer needs listed.
  */
 import { assertNever } from '../errors.js';
-import { decodeUrnPart, parseRawUrn } from '../model/urn.js';
+import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
 import type { Change, Plan } from './types.js';
 
 export type RelationshipDirection = 'INCOMING' | 'OUTGOING';
@@ -407,7 +407,7 @@ export function nodeFromUrn(urn: string): DependencyNode {
 
 /**
  * The name a URN carries, for entities the catalog does not name: a feature's `namespace.name`, the name part of
- * a dataset, model, group or table, a term's id; the whole URN otherwise.
+ * a dataset, model, group or table, the last segment of a term's id; the whole URN otherwise.
  */
 export function nameFromUrn(urn: string): string {
   const raw = parseRawUrn(urn);
@@ -428,6 +428,9 @@ export function nameFromUrn(urn: string): string {
       return part(1) ?? urn;
     case 'schemaField':
       return part(1) ?? urn;
+    case 'glossaryTerm':
+      // What DataHub shows for a term without a name of its own: its id's last segment.
+      return glossaryTermDisplayName(part(0) ?? urn);
     default:
       return parts.length === 1 ? (part(0) ?? urn) : urn;
   }

@@ -134,7 +134,7 @@ describe('renderPlanMermaid', () => {
         '  n6[["feature table<br/>transaction_features"]]',
         '  n7(["model<br/>fraud-detector-2026-10"])',
         '  n8{{"model group<br/>fraud-detector"}}',
-        '  n9>"term<br/>Classification.PII"]',
+        '  n9>"term<br/>PII"]',
         '  n0 --> n1',
         '  n1 --> n2',
         '  n1 ==> n3',

@@ -7,14 +7,21 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import DOMPurify from 'dompurify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataHubClient, type DataHubClient } from '../../src/client/datahub-client.js';
 import { readDependencyGraph } from '../../src/client/read-dependency-graph.js';
 import { readLiveState } from '../../src/client/read-live-state.js';
 import { loadCatalog } from '../../src/manifest/load-catalog.js';
 import { createPlan } from '../../src/plan/create-plan.js';
-import { computeImpact, impactSeeds, type ChangeImpact } from '../../src/plan/impact.js';
+import {
+  computeImpact,
+  impactSeeds,
+  type ChangeImpact,
+  type DependencyGraph,
+} from '../../src/plan/impact.js';
 import { preflight } from '../../src/plan/preflight.js';
+import { renderPlanMermaid } from '../../src/plan/render-mermaid.js';
 import type { Plan } from '../../src/plan/types.js';
 import { copyExample, editManifest } from '../helpers/catalog-dir.js';
 import { GROUP, MODEL_10, MODEL_11, TABLE, TX, TXN_COUNT } from '../helpers/example-urns.js';
@@ -99,6 +106,7 @@ afterAll(async () => {
 
 describe('impact of a plan on the example catalog', () => {
   let plan: Plan;
+  let graph: DependencyGraph;
   let byId: Map<string, ChangeImpact>;
   let requests: number;
   let seeds: string[];
@@ -107,7 +115,7 @@ describe('impact of a plan on the example catalog', () => {
     plan = await planOf(path.join(dir.dir, 'catalog'), true);
     seeds = impactSeeds(plan);
     const before = graphqlRequests();
-    const graph = await readDependencyGraph(client.graphql, seeds, { hops: 2, limitPerNode: 100 });
+    graph = await readDependencyGraph(client.graphql, seeds, { hops: 2, limitPerNode: 100 });
     requests = graphqlRequests() - before;
     const impact = computeImpact(plan, graph, { limit: 10 });
     byId = new Map(impact.changes.map((entry) => [entry.changeId, entry]));
@@ -249,6 +257,40 @@ describe('impact of a plan on the example catalog', () => {
     const entry = impact.changes.find((change) => change.changeId === `mlFeatureProperties ${TXN_COUNT}`);
     expect(entry?.total).toBe(3);
     expect(entry?.complete).toBe(false);
+  });
+
+  it("draws the plan's picture from the catalog's lineage, and Mermaid's parser accepts it", async () => {
+    // Outside a browser DOMPurify has no window: Mermaid's instance gets what parsing calls (see render-mermaid.test.ts).
+    Object.assign(DOMPurify, {
+      addHook: () => undefined,
+      removeHook: () => undefined,
+      removeAllHooks: () => undefined,
+      sanitize: (dirty: string) => dirty,
+    });
+    const { default: mermaid } = await import('mermaid');
+    const text = renderPlanMermaid(plan, graph, { maxNodes: 40 });
+    await expect(mermaid.parse(text)).resolves.toBeDefined();
+    const labels = [...text.matchAll(/<br\/>([^"]+)"/g)].map((match) => match[1]);
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'payments.transactions',
+        'transaction_features.txn_count_7d',
+        'shared_features.country',
+        'transaction_features',
+        'user_features',
+        'fraud-detector-2026-10',
+        'fraud-detector-2026-11',
+        'fraud-detector',
+        'Label',
+        'Confidential',
+        'users.profile',
+      ]),
+    );
+    expect(text).toContain('(delete)<br/>Label"]');
+    expect(text).toMatch(/===\|"merchant_id"\|/);
+    const capped = renderPlanMermaid(plan, graph, { maxNodes: 6 });
+    expect(capped).toMatch(/more\["and \d+ more"\]/);
+    await expect(mermaid.parse(capped)).resolves.toBeDefined();
   });
 
   it('many seeds still take one request per hop and chunk', async () => {

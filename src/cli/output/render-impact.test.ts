@@ -156,6 +156,40 @@ describe('renderImpactText', () => {
   });
 });
 
+describe('one entity, one rule, two changes', () => {
+  it("a dataset's terms and column terms are shown once, under both titles", () => {
+    const columns: Change = {
+      kind: 'termEdges',
+      action: 'update',
+      ...base(DATASET, 'dataset', 'editableSchemaMetadata'),
+      added: [],
+      removed: [{ termUrn: TERM, fieldPath: 'is_fraud' }],
+      before: {},
+      after: {},
+    };
+    const both: Plan = { ...PLAN, changes: [CHANGES[1]!, columns] };
+    const impact = computeImpact(both, GRAPH, { limit: 1 });
+    expect(impact.changes.map((entry) => entry.changeId)).toEqual([
+      `glossaryTerms ${DATASET}`,
+      `editableSchemaMetadata ${DATASET}`,
+    ]);
+    expect(renderImpactText(impact, both, plain)).toEqual([
+      'Impact (what depends on the changes in the catalog):',
+      '',
+      `  + terms of ${DATASET}`,
+      `  - column terms of ${DATASET}`,
+      '      affects: 1 feature, 3 models (fraud-detector-2026-10, …)',
+      '        model fraud-detector-2026-10 (consumes transaction_features.txn_count_7d)',
+      '        … and 3 more',
+      '',
+    ]);
+    const markdown = renderImpactMarkdown(impact, both);
+    expect(markdown.filter((line) => line.startsWith('| 🟢'))).toEqual([
+      `| 🟢 create<br>🔴 remove | terms of ${DATASET}<br>column terms of ${DATASET} | 1 feature, 3 models (fraud-detector-2026-10, …) |`,
+    ]);
+  });
+});
+
 describe('renderImpactMarkdown', () => {
   it('a table of what each change affects, and the dependents in a collapsed section, names escaped', () => {
     const limit5 = computeImpact(PLAN, GRAPH, { limit: 5 });

@@ -85,21 +85,42 @@ function phrase(step: ImpactStep, previous: string): string {
 }
 
 /**
+ * Changes to show, grouped: the changes of one entity under one rule (a dataset's terms and its column terms) have
+ * the same dependents, shown once under all their titles.
+ */
+function groupsOf(impact: PlanImpact, plan: Plan): { changes: (Change | string)[]; entry: ChangeImpact }[] {
+  const changes = changesById(plan);
+  const groups = new Map<string, { changes: (Change | string)[]; entry: ChangeImpact }>();
+  for (const entry of impact.changes) {
+    if (!worthShowing(entry)) continue;
+    const change = changes.get(entry.changeId) ?? entry.changeId;
+    const key = `${entry.rule}\u0000${entry.urn}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { changes: [change], entry });
+    else group.changes.push(change);
+  }
+  return [...groups.values()];
+}
+
+const symbolOf = (change: Change | string): '+' | '~' | '-' =>
+  typeof change === 'string' ? '~' : changeSymbol(change);
+const titleOf = (change: Change | string): string =>
+  typeof change === 'string' ? change : changeTitle(change);
+
+/**
  * The impact as a block of text lines for the plan's text output (empty when no change has dependents): each change
  * by its title, its summary line, then its listed dependents.
  */
 export function renderImpactText(impact: PlanImpact, plan: Plan, style: Style): string[] {
-  const entries = impact.changes.filter(worthShowing);
-  if (entries.length === 0) return [];
-  const changes = changesById(plan);
+  const groups = groupsOf(impact, plan);
+  if (groups.length === 0) return [];
   const lines = [style.bold('Impact (what depends on the changes in the catalog):'), ''];
-  for (const entry of entries) {
-    const change = changes.get(entry.changeId);
-    const symbol = change === undefined ? '~' : changeSymbol(change);
-    const color = symbol === '+' ? style.green : symbol === '-' ? style.red : style.yellow;
-    lines.push(
-      `  ${color(symbol)} ${style.bold(change === undefined ? entry.changeId : changeTitle(change))}`,
-    );
+  for (const { changes, entry } of groups) {
+    for (const change of changes) {
+      const symbol = symbolOf(change);
+      const color = symbol === '+' ? style.green : symbol === '-' ? style.red : style.yellow;
+      lines.push(`  ${color(symbol)} ${style.bold(titleOf(change))}`);
+    }
     lines.push(`      ${renderImpactSummary(entry)}`);
     for (const dependent of entry.dependents) {
       lines.push(
@@ -120,13 +141,8 @@ const ICONS = { '+': '🟢 create', '~': '🟡 update', '-': '🔴 remove' } as 
  * change and what it affects, and the listed dependents in a collapsed section.
  */
 export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
-  const entries = impact.changes.filter(worthShowing);
-  if (entries.length === 0) return [];
-  const changes = changesById(plan);
-  const title = (entry: ChangeImpact): string => {
-    const change = changes.get(entry.changeId);
-    return change === undefined ? entry.changeId : changeTitle(change);
-  };
+  const groups = groupsOf(impact, plan);
+  if (groups.length === 0) return [];
   const lines = [
     '#### Impact',
     '',
@@ -135,19 +151,19 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
     '| | Change | Affects |',
     '|---|---|---|',
   ];
-  for (const entry of entries) {
-    const change = changes.get(entry.changeId);
-    const icon = change === undefined ? ICONS['~'] : ICONS[changeSymbol(change)];
+  for (const { changes, entry } of groups) {
+    const icons = [...new Set(changes.map((change) => ICONS[symbolOf(change)]))].join('<br>');
+    const titles = changes.map((change) => cell(titleOf(change))).join('<br>');
     const affects = renderImpactSummary(entry).replace(/^affects: /, '');
-    lines.push(`| ${icon} | ${cell(title(entry))} | ${cell(affects)} |`);
+    lines.push(`| ${icons} | ${titles} | ${cell(affects)} |`);
   }
   lines.push(
     '',
     `<details><summary>Dependents (the first ${impact.limit} of each change, by name)</summary>`,
     '',
   );
-  for (const entry of entries) {
-    lines.push(`**${inline(title(entry))}**`, '');
+  for (const { changes, entry } of groups) {
+    lines.push(changes.map((change) => `**${inline(titleOf(change))}**`).join('<br>'), '');
     for (const dependent of entry.dependents)
       lines.push(
         `- ${noun(dependent.entityType, 1)} ${code(dependent.name)}: ${inline(describeVia(dependent))}`,
