@@ -120,6 +120,9 @@ export interface DependencyGraph {
   readonly reads: readonly RelationshipRead[];
 }
 
+/** How many dependents of each change the plan lists by name (the counts cover them all). */
+export const DEFAULT_IMPACT_LIMIT = 10;
+
 export type ImpactRule = 'feature' | 'model' | 'datasetTerms' | 'removedTerm';
 
 /** One step from an entity to the next on the way from a changed entity to a dependent. */

@@ -94,6 +94,9 @@ interface PictureEdge {
   readonly state: EdgeState;
 }
 
+/** The picture's size in a pull-request comment: a few dozen boxes stay readable in GitHub's column. */
+export const DEFAULT_PICTURE_NODES = 30;
+
 /** A Mermaid `flowchart LR` of the plan's changed entities and their neighbours; '' when there is nothing to draw. */
 export function renderPlanMermaid(
   plan: Plan,
