@@ -40,7 +40,7 @@ export interface TextEdit {
 export class ManifestEditError extends CatalogError {
   readonly path: ManifestPath | undefined;
   constructor(message: string, path?: ManifestPath) {
-    super('USAGE', message);
+    super('FILE_ERROR', message);
     this.path = path;
   }
 }
