@@ -134,7 +134,7 @@ function findMapAt(
  * How the file indents, from the file itself: the first block map nested under a key, the first block list under
  * a key, the first list item written on its dash's line.
  */
-export function measureLayout(documents: readonly Document.Parsed[], lines: SourceLines): LayoutStyle {
+function measureLayout(documents: readonly Document.Parsed[], lines: SourceLines): LayoutStyle {
   let indent: number | undefined;
   let sequenceIndent: number | undefined;
   let itemIndent: number | undefined;
