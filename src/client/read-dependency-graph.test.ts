@@ -87,7 +87,10 @@ function fakeCatalog(
   const entity = (urn: string): JsonObject => ({ urn, ...(names[urn] ?? {}) });
   return {
     calls,
-    execute(_query: string, variables: JsonObject): Promise<JsonObject> {
+    executeRaw(
+      _query: string,
+      variables: JsonObject,
+    ): Promise<{ data: JsonObject | undefined; errors: { message: string }[] }> {
       const urns = variables['urns'] as string[];
       const neighbours = variables['neighbours'] === true;
       const count = variables['count'] as number;
@@ -115,7 +118,7 @@ function fakeCatalog(
         }
         return { ...entity(urn), ...fields };
       });
-      return Promise.resolve({ entities: answer });
+      return Promise.resolve({ data: { entities: answer }, errors: [] });
     },
   };
 }
@@ -221,5 +224,31 @@ describe('readDependencyGraph', () => {
     });
     await readDependencyGraph(catalog, [DATASET], { hops: 0, limitPerNode: 100 });
     expect(catalog.calls).toEqual([]);
+  });
+
+  it('uses an answer with errors as far as it goes, and keeps the errors as problems', async () => {
+    const catalog = fakeCatalog(LINEAGE);
+    const partly = {
+      async executeRaw(query: string, variables: JsonObject) {
+        const { data } = await catalog.executeRaw(query, variables);
+        const entities = (data?.['entities'] as JsonObject[]).map((entity) =>
+          entity['urn'] === F1 ? { ...entity, consumers: null } : entity,
+        );
+        return { data: { entities }, errors: [{ message: 'Failed to map MLModel' }] };
+      },
+    };
+    const graph = await readDependencyGraph(partly, [F1], { hops: 2, limitPerNode: 100 });
+    expect(graph.problems).toEqual(['Failed to map MLModel']);
+    expect(graph.reads.map((read) => `${read.urn} ${read.read}`)).toEqual([`${F1} sources`, `${F1} tables`]);
+  });
+
+  it('fails on an answer without data', async () => {
+    const refused = {
+      executeRaw: () =>
+        Promise.resolve({ data: undefined, errors: [{ message: 'maximum query depth exceeded 52 > 50' }] }),
+    };
+    await expect(readDependencyGraph(refused, [F1], { hops: 2, limitPerNode: 100 })).rejects.toThrow(
+      'readDependencyGraph failed: maximum query depth exceeded 52 > 50',
+    );
   });
 });

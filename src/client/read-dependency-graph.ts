@@ -22,7 +22,8 @@ import {
   type RelationshipRead,
   type RelationshipReadName,
 } from '../plan/impact.js';
-import type { GraphQLClient } from './graphql-client.js';
+import { CatalogError } from '../errors.js';
+import { GraphQLRequestError, type GraphQLClient } from './graphql-client.js';
 import type { GraphQLRequest } from './graphql-documents.js';
 
 export interface DependencyWalkOptions {
@@ -113,9 +114,13 @@ export function dependencyGraphRequest(
   };
 }
 
-/** Walks the relationships from `seeds` (see the module comment). */
+/**
+ * Walks the relationships from `seeds` (see the module comment). An answer with data and errors (an entity DataHub
+ * could not map) is used as far as it goes: what it lacks has no read, so the impact says it is incomplete, and the
+ * errors are the graph's `problems`. An answer without data fails the walk.
+ */
 export async function readDependencyGraph(
-  graphql: Pick<GraphQLClient, 'execute'>,
+  graphql: Pick<GraphQLClient, 'executeRaw'>,
   seeds: readonly string[],
   options: DependencyWalkOptions,
 ): Promise<DependencyGraph> {
@@ -124,6 +129,7 @@ export async function readDependencyGraph(
   const seedList = [...new Set(seeds)].filter((urn) => entityTypeOfUrn(urn) !== '').sort(compareText);
   const graph = new GraphBuilder();
   for (const urn of seedList) graph.addNode(urn, undefined);
+  const problems = new Set<string>();
 
   const read = new Set<string>();
   let frontier = seedList;
@@ -132,9 +138,15 @@ export async function readDependencyGraph(
     const chunks: string[][] = [];
     for (let at = 0; at < frontier.length; at += chunkSize) chunks.push(frontier.slice(at, at + chunkSize));
     const answers = await Promise.all(
-      chunks.map((chunk) => {
+      chunks.map(async (chunk) => {
         const request = dependencyGraphRequest(chunk, { limitPerNode, neighbours });
-        return graphql.execute(request.query, request.variables, request.what);
+        const { data, errors } = await graphql.executeRaw(request.query, request.variables, request.what);
+        if (data === undefined) {
+          if (errors.length > 0) throw new GraphQLRequestError(errors, request.what);
+          throw new CatalogError('BAD_RESPONSE', `${request.what} failed: the catalog answered without data`);
+        }
+        for (const error of errors) problems.add(error.message);
+        return data;
       }),
     );
     for (const urn of frontier) read.add(urn);
@@ -151,7 +163,7 @@ export async function readDependencyGraph(
     });
     frontier = [...next].sort(compareText);
   }
-  return graph.build(seedList);
+  return graph.build(seedList, [...problems].sort(compareText));
 }
 
 /** Collects nodes, edges and reads, and hands them out in a fixed order. */
@@ -199,9 +211,10 @@ class GraphBuilder {
     return toWalk;
   }
 
-  build(seeds: readonly string[]): DependencyGraph {
+  build(seeds: readonly string[], problems: readonly string[]): DependencyGraph {
     return {
       seeds,
+      ...(problems.length === 0 ? {} : { problems }),
       nodes: [...this.nodes.values()].sort((a, b) => compareText(a.urn, b.urn)),
       edges: [...this.edges.values()].sort(
         (a, b) =>

@@ -118,6 +118,8 @@ export interface DependencyGraph {
   readonly nodes: readonly DependencyNode[];
   readonly edges: readonly DependencyEdge[];
   readonly reads: readonly RelationshipRead[];
+  /** What the catalog reported while answering (GraphQL errors beside data), when it reported anything. */
+  readonly problems?: readonly string[];
 }
 
 /** How many dependents of each change the plan lists by name (the counts cover them all). */

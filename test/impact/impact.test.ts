@@ -135,6 +135,7 @@ describe('impact of a plan on the example catalog', () => {
   it('reads the relationships one request per hop, not one per entity', () => {
     // Hop 1: the four seeds; hop 2: the features, models and carriers they led to.
     expect(requests).toBe(2);
+    expect(graph.problems).toBeUndefined();
   });
 
   it('a changed feature: the tables that contain it, the models that consume it, and their group', () => {
