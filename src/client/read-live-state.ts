@@ -12,6 +12,8 @@ import { editableAspectsOf } from '../plan/shadowing.js';
 import type { RestliClient } from './restli-client.js';
 
 export const DATASET_ASPECTS = [
+  // globalTags: policies look at a dataset's tags as they are live (e.g. PII datasets, docs/policies.md).
+  'globalTags',
   'schemaMetadata',
   'glossaryTerms',
   'editableSchemaMetadata',

@@ -165,6 +165,18 @@ export interface PlanGit {
   readonly manifestDir?: { readonly local: string; readonly recorded: string };
 }
 
+/** A policy the declared entity does not satisfy, with the aspects once applied (see docs/policies.md). */
+export interface PlanPolicyViolation {
+  readonly policy: string;
+  readonly policySource: SourceLocation;
+  readonly severity: 'error' | 'warning';
+  readonly kind: string;
+  readonly urn: string;
+  readonly source: SourceLocation;
+  readonly message: string;
+  readonly reason?: string;
+}
+
 export interface Plan {
   readonly formatVersion: typeof PLAN_FORMAT_VERSION;
   readonly tool: { readonly name: 'catalog'; readonly version: string };
@@ -177,6 +189,11 @@ export interface Plan {
   /** In execution order. */
   readonly changes: readonly Change[];
   readonly notes: readonly PlanNote[];
+  /**
+   * Warnings of the catalog's policies, evaluated with the aspects as they will be once applied (errors stop the
+   * run before a plan is shown). Absent when the catalog has no policies, and in plans made before they existed.
+   */
+  readonly policyWarnings?: readonly PlanPolicyViolation[];
 }
 
 /**

@@ -63,6 +63,8 @@ describe('catalog reconcile against the embedded catalog', () => {
       'November retrain; adds the merchant risk score.',
       'November retrain (v7).',
     );
+    // Clearing a feature's description is what the example's starter policy forbids: they are not this test's subject.
+    rmSync(path.join(dir, 'catalog/policies'), { recursive: true });
     edit('features/shared-features.yaml', 'description: Days since the account was opened.\n', '');
     writeManifests(dir, {
       'catalog/glossary/extra.yaml':

@@ -13,6 +13,9 @@ import {
   type ParseCacheOptions,
 } from '../../manifest/load-catalog.js';
 import type { DesiredState } from '../../model/desired-state.js';
+import type { LiveState } from '../../model/live-state.js';
+import { aspectsAfter } from '../../plan/aspects-after.js';
+import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
 import { createPlan } from '../../plan/create-plan.js';
 import { serializePlan } from '../../plan/plan-json.js';
@@ -58,11 +61,11 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
   // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
   // is most of the tool's memory, and would otherwise be held until the end of the run.
-  const { state: fullState, files } = await loadValidCatalog(
-    dir,
-    io.cwd,
-    parseCacheOptions(io.cwd, options.cache !== false),
-  );
+  const {
+    state: fullState,
+    files,
+    policies,
+  } = await loadValidCatalog(dir, io.cwd, parseCacheOptions(io.cwd, options.cache !== false));
   if (options.changedSince !== undefined && options.prune) {
     throw new CatalogError(
       'USAGE',
@@ -81,8 +84,9 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
       : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
   });
   try {
-    const planned = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
-    const plan = base === undefined ? planned : classifyOrigins(planned, fullState, base);
+    const made = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
+    const classified = base === undefined ? made.plan : classifyOrigins(made.plan, fullState, base);
+    const plan = await checkPolicies(classified, policies, made.live, files);
     await emitPlan(plan, options, io);
     if (options.dryRun || plan.changes.length === 0) {
       return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
@@ -96,14 +100,54 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   }
 }
 
+/** The catalog's policies with the declared entities they are evaluated on (none: the catalog has no policies). */
+interface LoadedPolicies {
+  readonly policies: readonly Policy[];
+  readonly subjects: readonly PolicySubject[];
+}
+
 /** Loads and validates the manifests (every problem reported at once), keeping only what planning needs. */
 async function loadValidCatalog(
   dir: string,
   cwd: string,
   cache: ParseCacheOptions | undefined,
-): Promise<{ state: DesiredState; files: CatalogLoad['files'] }> {
+): Promise<{ state: DesiredState; files: CatalogLoad['files']; policies: LoadedPolicies }> {
   const load = await loadCatalog(dir, cwd, cache);
-  return { state: requireValid(load), files: load.files };
+  const state = requireValid(load);
+  const compiled = load.policies ?? [];
+  if (compiled.length === 0) return { state, files: load.files, policies: { policies: [], subjects: [] } };
+  const { policySubjects } = await import('../../policy/index.js');
+  return { state, files: load.files, policies: { policies: compiled, subjects: policySubjects(load) } };
+}
+
+/**
+ * Evaluates the policies with `after`, the aspects once the plan is applied: a violation of an error policy stops
+ * the run before any write (located like a manifest error); warnings go into the plan.
+ */
+async function checkPolicies(
+  plan: Plan,
+  loaded: LoadedPolicies,
+  live: LiveState,
+  files: CatalogLoad['files'],
+): Promise<Plan> {
+  if (loaded.policies.length === 0) return plan;
+  const { evaluatePolicies, violationToDiagnostic } = await import('../../policy/index.js');
+  // With --changed-since, only the entities the plan looked at are judged.
+  const planned = new Set(plan.changes.map((change) => change.urn));
+  const subjects = loaded.subjects.filter(
+    (subject) => planned.has(subject.urn) || live.entities.has(subject.urn),
+  );
+  const violations = evaluatePolicies(loaded.policies, subjects, { after: aspectsAfter(plan, live) });
+  const errors = violations.filter((violation) => violation.severity === 'error');
+  if (errors.length > 0) {
+    throw new DiagnosticsError(
+      'PREFLIGHT_FAILED',
+      violations.map(violationToDiagnostic),
+      `${plural(errors.length, 'violation')} of error policies; nothing was written (docs/policies.md)`,
+      files,
+    );
+  }
+  return { ...plan, policyWarnings: violations };
 }
 
 export async function makePlan(
@@ -114,7 +158,7 @@ export async function makePlan(
   io: CliIo,
   /** The manifest directory (relative to io.cwd): its repository gives the plan its revision. */
   dir: string,
-): Promise<Plan> {
+): Promise<{ plan: Plan; live: LiveState }> {
   // The release is read first (one /config, cached): a plan it cannot take fails here, in --dry-run too.
   const server = await readServerRelease(connection.client.restli);
   io.stderr.write(`reading ${connection.description}\n`);
@@ -149,7 +193,7 @@ export async function makePlan(
   if (refusals.length > 0) {
     throw new CatalogError('UNSUPPORTED_SERVER', `${refusals.join('; ')}; nothing was written`);
   }
-  return plan;
+  return { plan, live };
 }
 
 export function requireValid(load: CatalogLoad): DesiredState {

@@ -5,6 +5,7 @@ import {
   changeSymbol,
   changeTitle,
   groupByOrigin,
+  policyWarningText,
   renderField,
   summaryLine,
   where,
@@ -39,6 +40,15 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
         `- ${escape(note.message)}${note.source === undefined ? '' : ` (\`${note.source.file}:${note.source.line}\`)`}`,
       );
     head.push('', '</details>', '');
+  }
+
+  if ((plan.policyWarnings ?? []).length > 0) {
+    head.push('**Policy warnings**', '');
+    for (const warning of plan.policyWarnings ?? [])
+      head.push(
+        `- ⚠️ ${escape(policyWarningText(warning))} (\`${warning.source.file}:${warning.source.line}\`)`,
+      );
+    head.push('');
   }
 
   const sections: string[][] = [];

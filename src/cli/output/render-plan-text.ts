@@ -2,7 +2,7 @@ import { diffArrays, diffLines } from 'diff';
 import type { SourceLocation } from '../../errors.js';
 import type { JsonValue } from '../../model/json.js';
 import { assertNever } from '../../errors.js';
-import type { Change, FieldChange, Plan, TermEdge } from '../../plan/types.js';
+import type { Change, FieldChange, Plan, PlanPolicyViolation, TermEdge } from '../../plan/types.js';
 import type { Style } from './style.js';
 import { plural } from './plural.js';
 
@@ -27,8 +27,23 @@ export function renderPlanText(plan: Plan, style: Style): string {
     for (const note of plan.notes) lines.push(`  ${style.yellow('!')} ${note.message}${where(note.source)}`);
     lines.push('');
   }
+  if ((plan.policyWarnings ?? []).length > 0) {
+    lines.push(style.bold('Policy warnings:'));
+    for (const warning of plan.policyWarnings ?? [])
+      lines.push(`  ${style.yellow('⚠')} ${policyWarningText(warning)}${where(warning.source)}`);
+    lines.push('');
+  }
   lines.push(summaryLine(plan));
   return `${lines.join('\n')}\n`;
+}
+
+/** One policy warning: its message, the policy and where the policy is, and why the rule failed when it did. */
+export function policyWarningText(warning: PlanPolicyViolation): string {
+  const { file, line } = warning.policySource;
+  return (
+    `${warning.message} (policy ${warning.policy} at ${file}:${line}` +
+    `${warning.reason === undefined ? '' : `; ${warning.reason}`})`
+  );
 }
 
 /** Changes split into manifest changes and drift when the plan tells them apart (catalog reconcile --base). */
