@@ -246,6 +246,17 @@ export function computeImpact(
   options: { readonly limit: number },
 ): PlanImpact {
   const index = indexGraph(graph);
+  // Changes share entities (the same models consume many features): each entity's neighbours are sorted once.
+  const memo = new Map<string, Neighbour[]>();
+  const neighbours = (urn: string, read: RelationshipReadName): Neighbour[] => {
+    const key = readKey(urn, read);
+    let found = memo.get(key);
+    if (found === undefined) {
+      found = neighboursIn(index, urn, read);
+      memo.set(key, found);
+    }
+    return found;
+  };
   const limit = Math.max(0, Math.floor(options.limit));
   const byRule = new Map<string, Omit<ChangeImpact, 'changeId'>>();
   const changes: ChangeImpact[] = [];
@@ -255,7 +266,7 @@ export function computeImpact(
     const key = `${rule}\u0000${change.urn}`;
     let found = byRule.get(key);
     if (found === undefined) {
-      found = dependentsOf(index, change.urn, change.entityType, rule, limit);
+      found = dependentsOf(index, neighbours, change.urn, change.entityType, rule, limit);
       byRule.set(key, found);
     }
     changes.push({ changeId: change.id, ...found });
@@ -274,9 +285,14 @@ export interface GraphIndex {
 export function indexGraph(graph: DependencyGraph): GraphIndex {
   const outgoing = new Map<string, DependencyEdge[]>();
   const incoming = new Map<string, DependencyEdge[]>();
+  const add = (map: Map<string, DependencyEdge[]>, urn: string, edge: DependencyEdge): void => {
+    const list = map.get(urn);
+    if (list === undefined) map.set(urn, [edge]);
+    else list.push(edge);
+  };
   for (const edge of graph.edges) {
-    outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge]);
-    incoming.set(edge.destination, [...(incoming.get(edge.destination) ?? []), edge]);
+    add(outgoing, edge.source, edge);
+    add(incoming, edge.destination, edge);
   }
   return {
     nodes: new Map(graph.nodes.map((node) => [node.urn, node])),
@@ -289,11 +305,12 @@ export function indexGraph(graph: DependencyGraph): GraphIndex {
 const readKey = (urn: string, read: RelationshipReadName): string => `${urn}\u0000${read}`;
 
 /** The entities one read of `urn` found in the graph, with the relationship that links each: by name, then URN. */
-export function neighboursIn(
-  index: GraphIndex,
-  urn: string,
-  read: RelationshipReadName,
-): { readonly node: DependencyNode; readonly relationship: string }[] {
+export interface Neighbour {
+  readonly node: DependencyNode;
+  readonly relationship: string;
+}
+
+export function neighboursIn(index: GraphIndex, urn: string, read: RelationshipReadName): Neighbour[] {
   const spec: RelationshipReadSpec = RELATIONSHIP_READS[read];
   const edges =
     spec.direction === 'INCOMING' ? (index.incoming.get(urn) ?? []) : (index.outgoing.get(urn) ?? []);
@@ -312,6 +329,7 @@ export function neighboursIn(
 
 function dependentsOf(
   index: GraphIndex,
+  neighbours: (urn: string, read: RelationshipReadName) => readonly Neighbour[],
   urn: string,
   entityType: string,
   rule: ImpactRule,
@@ -336,7 +354,7 @@ function dependentsOf(
         done.add(key);
         const read = index.reads.get(key);
         if (read === undefined || read.returned < read.total) complete = false;
-        for (const { node, relationship } of neighboursIn(index, item.urn, step.read)) {
+        for (const { node, relationship } of neighbours(item.urn, step.read)) {
           if (node.urn === urn || node.removed === true) continue;
           const path = [
             ...item.path,

@@ -19,6 +19,7 @@ import {
   compareText,
   entityTypeOfUrn,
   nameFromUrn,
+  type DependencyEdge,
   type DependencyGraph,
 } from './impact.js';
 import type { Change, Plan } from './types.js';
@@ -256,9 +257,13 @@ function pictureEdges(plan: Plan, graph: DependencyGraph): PictureEdge[] {
   const edges = new Map<string, PictureEdge>();
   const key = (edge: Omit<PictureEdge, 'state'>): string =>
     `${edge.source}\u0000${edge.relationship}\u0000${edge.destination}\u0000${edge.label ?? ''}`;
+  const liveFrom = new Map<string, DependencyEdge[]>();
   for (const edge of graph.edges) {
     if (DRAWN_RELATIONSHIPS[edge.relationship] === undefined) continue;
     edges.set(key(edge), { ...edge, state: 'kept' });
+    const list = liveFrom.get(edge.source);
+    if (list === undefined) liveFrom.set(edge.source, [edge]);
+    else list.push(edge);
   }
   for (const change of plan.changes) {
     if (change.kind === 'upsertAspect') {
@@ -276,11 +281,10 @@ function pictureEdges(plan: Plan, graph: DependencyGraph): PictureEdge[] {
       const after = targets(change.after);
       const names = new Set(specs.map((spec) => spec.name));
       // The catalog's edges of this aspect are its `before`: each is kept or removed by the new value.
-      for (const [at, edge] of edges) {
-        if (edge.source === change.urn && names.has(edge.relationship)) {
-          const kept = after.has(`${edge.relationship}\u0000${edge.destination}`);
-          edges.set(at, { ...edge, state: kept ? 'kept' : 'removed' });
-        }
+      for (const edge of liveFrom.get(change.urn) ?? []) {
+        if (!names.has(edge.relationship)) continue;
+        const kept = after.has(`${edge.relationship}\u0000${edge.destination}`);
+        edges.set(key(edge), { ...edge, state: kept ? 'kept' : 'removed' });
       }
       for (const target of new Set([...before, ...after])) {
         const [relationship = '', destination = ''] = target.split('\u0000');
@@ -337,9 +341,14 @@ function drawOrder(
   nameOf: (urn: string) => string,
 ): string[] {
   const links = new Map<string, string[]>();
+  const connect = (from: string, to: string): void => {
+    const list = links.get(from);
+    if (list === undefined) links.set(from, [to]);
+    else list.push(to);
+  };
   for (const edge of edges) {
-    links.set(edge.source, [...(links.get(edge.source) ?? []), edge.destination]);
-    links.set(edge.destination, [...(links.get(edge.destination) ?? []), edge.source]);
+    connect(edge.source, edge.destination);
+    connect(edge.destination, edge.source);
   }
   const distance = new Map<string, number>();
   let level = [...actions.keys()];
@@ -356,10 +365,16 @@ function drawOrder(
     level = next;
   }
   const far = Number.MAX_SAFE_INTEGER;
-  return [...urns].sort(
-    (a, b) =>
-      (distance.get(a) ?? far) - (distance.get(b) ?? far) ||
-      compareEntityTypes(entityTypeOfUrn(a), entityTypeOfUrn(b)) ||
-      compareNodes({ name: nameOf(a), urn: a }, { name: nameOf(b), urn: b }),
-  );
+  const keys = urns.map((urn) => ({
+    urn,
+    name: nameOf(urn),
+    entityType: entityTypeOfUrn(urn),
+    distance: distance.get(urn) ?? far,
+  }));
+  return keys
+    .sort(
+      (a, b) =>
+        a.distance - b.distance || compareEntityTypes(a.entityType, b.entityType) || compareNodes(a, b),
+    )
+    .map((entry) => entry.urn);
 }
