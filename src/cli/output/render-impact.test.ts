@@ -190,6 +190,42 @@ describe('one entity, one rule, two changes', () => {
   });
 });
 
+describe('names from the catalog', () => {
+  it('are shown, never obeyed: control characters and line breaks escaped', () => {
+    const hostile: PlanImpact = {
+      limit: 3,
+      changes: [
+        {
+          ...IMPACT.changes[0]!,
+          dependents: [
+            {
+              urn: M1,
+              entityType: 'mlModel',
+              name: 'evil\u001b[31m\nmodel',
+              via: [
+                {
+                  relationship: 'Consumes',
+                  direction: 'INCOMING',
+                  urn: M1,
+                  entityType: 'mlModel',
+                  name: 'x',
+                },
+              ],
+            },
+          ],
+          counts: [{ entityType: 'mlModel', count: 1 }],
+          total: 1,
+        },
+      ],
+    };
+    const text = renderImpactText(hostile, PLAN, plain).join('\n');
+    expect(text).toContain('affects: 1 model (evil\\u001B[31m\\u000Amodel)');
+    expect(text).toContain('        model evil\\u001B[31m\\u000Amodel (consumes it)');
+    expect(text).not.toContain('\u001b');
+    expect(renderImpactMarkdown(hostile, PLAN).join('\n')).not.toContain('\u001b');
+  });
+});
+
 describe('renderImpactMarkdown', () => {
   it('a table of what each change affects, and the dependents in a collapsed section, names escaped', () => {
     const limit5 = computeImpact(PLAN, GRAPH, { limit: 5 });

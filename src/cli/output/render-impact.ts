@@ -4,6 +4,7 @@
  * relationship that makes each one a dependent, as a text block for the terminal and as markdown for a pull-request
  * comment, and the plan's Mermaid picture as a markdown block GitHub renders. Pure.
  */
+import { escapeControl } from '../../model/escape-control.js';
 import type { JsonObject } from '../../model/json.js';
 import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../../plan/impact.js';
 import type { Change, Plan } from '../../plan/types.js';
@@ -24,6 +25,9 @@ const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
   dataJob: ['data job', 'data jobs'],
   dataProcessInstance: ['process run', 'process runs'],
 };
+
+/** A name from the catalog, shown and never obeyed: control characters and line breaks escaped (\u001B). */
+const shown = (name: string): string => escapeControl(name, true);
 
 function noun(entityType: string, count: number): string {
   const [one, many] = NOUNS[entityType] ?? [entityType, `${entityType}s`];
@@ -48,7 +52,7 @@ export function renderImpactSummary(entry: ChangeImpact): string {
   const parts = entry.counts.map(({ entityType, count }) => {
     const names = entry.dependents
       .filter((dependent) => dependent.entityType === entityType)
-      .map((dependent) => dependent.name);
+      .map((dependent) => shown(dependent.name));
     const list = names.length === 0 ? '' : ` (${names.join(', ')}${names.length < count ? ', …' : ''})`;
     return `${count} ${noun(entityType, count)}${list}`;
   });
@@ -59,7 +63,7 @@ export function renderImpactSummary(entry: ChangeImpact): string {
 export function describeVia(dependent: ImpactedEntity): string {
   const last = dependent.via.at(-1);
   if (last === undefined) return '';
-  const previous = dependent.via.at(-2)?.name ?? 'it';
+  const previous = shown(dependent.via.at(-2)?.name ?? 'it');
   return phrase(last, previous);
 }
 
@@ -124,7 +128,7 @@ export function renderImpactText(impact: PlanImpact, plan: Plan, style: Style): 
     lines.push(`      ${renderImpactSummary(entry)}`);
     for (const dependent of entry.dependents) {
       lines.push(
-        `        ${noun(dependent.entityType, 1)} ${dependent.name} ${style.dim(`(${describeVia(dependent)})`)}`,
+        `        ${noun(dependent.entityType, 1)} ${shown(dependent.name)} ${style.dim(`(${describeVia(dependent)})`)}`,
       );
     }
     const unlisted = entry.total - entry.dependents.length;
@@ -166,7 +170,7 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
     lines.push(changes.map((change) => `**${inline(titleOf(change))}**`).join('<br>'), '');
     for (const dependent of entry.dependents)
       lines.push(
-        `- ${noun(dependent.entityType, 1)} ${code(dependent.name)}: ${inline(describeVia(dependent))}`,
+        `- ${noun(dependent.entityType, 1)} ${code(shown(dependent.name))}: ${inline(describeVia(dependent))}`,
       );
     const unlisted = entry.total - entry.dependents.length;
     if (unlisted > 0) lines.push(`- … and ${unlisted} more`);
