@@ -213,6 +213,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         '--changed-since <ref>',
         'plan only the entities whose manifests changed since this git revision',
       )
+      .option('--no-impact', 'read no relationships: the plan lists no impact and draws no picture')
       .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
   ).action(async (dir: string, options: ReconcileOptions) => {
     const { runReconcile } = await import('./commands/reconcile.js');

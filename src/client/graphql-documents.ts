@@ -7,6 +7,7 @@
  * for input i, and an error's `path[0]` names the alias it belongs to.
  */
 import type { JsonObject } from '../model/json.js';
+import { dependencyGraphRequest } from './read-dependency-graph.js';
 
 export interface GraphQLRequest {
   readonly query: string;
@@ -132,6 +133,26 @@ export const CLIENT_GRAPHQL_DOCUMENTS: readonly {
           resourceUrns: ['urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)'],
         },
       ]),
+    ],
+  },
+  {
+    // The impact walk of a plan (read-dependency-graph.ts): every entity type it reads, with and without the
+    // upstream neighbours the picture needs.
+    name: 'readDependencyGraph',
+    examples: [
+      dependencyGraphRequest(
+        [
+          'urn:li:mlFeature:(users,age)',
+          'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)',
+          'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
+          'urn:li:glossaryTerm:Pii',
+        ],
+        { limitPerNode: 100, neighbours: true },
+      ),
+      dependencyGraphRequest(['urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)'], {
+        limitPerNode: 1,
+        neighbours: false,
+      }),
     ],
   },
 ];

@@ -5,6 +5,7 @@
 import type { SourceLocation } from '../errors.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
+import type { PlanImpact } from './impact.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -194,6 +195,13 @@ export interface Plan {
    * run before a plan is shown). Absent when the catalog has no policies, and in plans made before they existed.
    */
   readonly policyWarnings?: readonly PlanPolicyViolation[];
+  /**
+   * What depends on the changes in the catalog (impact.ts), and the Mermaid picture of the changed entities and their
+   * neighbours (render-mermaid.ts), both read from the catalog's relationships when the plan was made. Absent
+   * with --no-impact, when the catalog could not answer, and in plans made before they existed.
+   */
+  readonly impact?: PlanImpact;
+  readonly picture?: string;
 }
 
 /**

@@ -277,18 +277,28 @@ describe('export, validate and re-plan a catalog holding all the real files', ()
     cleanup();
   });
 
-  it('shows no changes, though terms without glossaryTermInfo are attached', async () => {
+  it('changes no value, though terms without glossaryTermInfo are attached, and takes over what the files wrote', async () => {
     const exported = await runCatalog(['export', '--out', 'exported', '--server', server.url], { cwd: dir });
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toMatch(/\d+ DatasetTerms/);
     const validate = await runCatalog(['validate', 'exported'], { cwd: dir });
     expect(validate.code, validate.stderr + validate.stdout).toBe(0);
-    const plan = await runCatalog(
+    // The owners and links the real files hold are declared by the export: the first plan only takes them over.
+    const plan = await runCatalog(['reconcile', 'exported', '--dry-run', '--server', server.url], {
+      cwd: dir,
+    });
+    expect(plan.code, plan.stderr + plan.stdout).toBe(0);
+    expect(plan.stdout).toMatch(
+      /Plan: 0 to create, 0 to update, 0 to delete; 0 term attachments to add, 0 to remove; \d+ added by others to take over\./,
+    );
+    const applied = await runCatalog(['reconcile', 'exported', '--server', server.url], { cwd: dir });
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    const again = await runCatalog(
       ['reconcile', 'exported', '--dry-run', '--detailed-exitcode', '--server', server.url],
       { cwd: dir },
     );
-    expect(plan.stdout).toContain('No changes.');
-    expect(plan.code, plan.stderr + plan.stdout).toBe(0);
+    expect(again.stdout).toContain('No changes.');
+    expect(again.code, again.stderr + again.stdout).toBe(0);
   });
 });
 

@@ -15,6 +15,10 @@ import {
 import type { DesiredState } from '../../model/desired-state.js';
 import type { LiveState } from '../../model/live-state.js';
 import { aspectsAfter } from '../../plan/aspects-after.js';
+import { computeImpact, DEFAULT_IMPACT_LIMIT, impactSeeds } from '../../plan/impact.js';
+import { DEFAULT_PICTURE_NODES, renderPlanMermaid } from '../../plan/render-mermaid.js';
+import { DEFAULT_DEPENDENCY_WALK, readDependencyGraph } from '../../client/read-dependency-graph.js';
+import { errorMessage } from '../../model/error-message.js';
 import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
 import { createPlan } from '../../plan/create-plan.js';
@@ -51,6 +55,8 @@ export interface ReconcileOptions {
   readonly changedSince?: string;
   /** false with --no-cache. */
   readonly cache?: boolean;
+  /** false with --no-impact: no relationships are read for the impact and the picture. */
+  readonly impact?: boolean;
 }
 
 /**
@@ -86,7 +92,8 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   try {
     const made = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
     const classified = base === undefined ? made.plan : classifyOrigins(made.plan, fullState, base);
-    const plan = await checkPolicies(classified, policies, made.live, files);
+    const judged = await checkPolicies(classified, policies, made.live, files);
+    const plan = options.impact === false ? judged : await withImpact(judged, connection, io);
     await emitPlan(plan, options, io);
     if (options.dryRun || plan.changes.length === 0) {
       return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
@@ -97,6 +104,31 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     return options.detailedExitcode ? 2 : 0;
   } finally {
     await connection.close();
+  }
+}
+
+/**
+ * What depends on the changes, and the picture of them, read from the catalog's relationships (one GraphQL request
+ * per hop and 100 URNs). Never in the way of a plan: a catalog that cannot answer gets a warning instead.
+ */
+async function withImpact(plan: Plan, connection: Connection, io: CliIo): Promise<Plan> {
+  if (plan.changes.length === 0) return plan;
+  try {
+    const graph = await readDependencyGraph(
+      connection.client.graphql,
+      impactSeeds(plan),
+      DEFAULT_DEPENDENCY_WALK,
+    );
+    for (const problem of graph.problems ?? []) io.stderr.write(`warning: impact: ${problem}\n`);
+    const picture = renderPlanMermaid(plan, graph, { maxNodes: DEFAULT_PICTURE_NODES });
+    return {
+      ...plan,
+      impact: computeImpact(plan, graph, { limit: DEFAULT_IMPACT_LIMIT }),
+      ...(picture === '' ? {} : { picture }),
+    };
+  } catch (error) {
+    io.stderr.write(`warning: the impact of the plan could not be read: ${errorMessage(error)}\n`);
+    return plan;
   }
 }
 

@@ -5,6 +5,7 @@ import { assertNever } from '../../errors.js';
 import type { Change, FieldChange, Plan, PlanPolicyViolation, TermEdge } from '../../plan/types.js';
 import type { Style } from './style.js';
 import { plural } from './plural.js';
+import { renderImpactText } from './render-impact.js';
 
 /**
  * The plan for people, Terraform-like: one block per change (`+` create, `~` update, `-` delete), the changed
@@ -22,6 +23,7 @@ export function renderPlanText(plan: Plan, style: Style): string {
       for (const change of changes) lines.push(...renderChange(change, style), '');
     }
   }
+  if (plan.impact !== undefined) lines.push(...renderImpactText(plan.impact, plan, style));
   if (plan.notes.length > 0) {
     lines.push(style.bold('Notes:'));
     for (const note of plan.notes) lines.push(`  ${style.yellow('!')} ${note.message}${where(note.source)}`);
