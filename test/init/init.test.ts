@@ -79,6 +79,16 @@ describe('catalog init', () => {
       expect(planSteps[0]).toMatchObject({ uses: ACTION_REF, with: { command: 'plan', comment: true } });
       const syncSteps = actionSteps(read(dir, '.github/workflows/catalog-sync.yml'));
       expect(String(syncSteps[0]?.with?.['command'])).toMatch(/'drift'.*'apply'/);
+      // With CATALOG_DRIFT_ACTION=pr, drift becomes one adoption pull request, from the only job that may push.
+      const sync = parse(read(dir, '.github/workflows/catalog-sync.yml')) as {
+        jobs: Record<string, { if?: string; permissions?: Record<string, string>; steps: Step[] }>;
+      };
+      expect(sync.jobs['adopt']?.if).toContain("vars.CATALOG_DRIFT_ACTION == 'pr'");
+      expect(sync.jobs['adopt']?.permissions).toEqual({ contents: 'write', 'pull-requests': 'write' });
+      expect(sync.jobs['adopt']?.steps.find((step) => step.uses === ACTION_REF)?.with).toMatchObject({
+        command: 'adopt',
+      });
+      expect(sync.jobs['sync']?.permissions).toBeUndefined();
     } finally {
       cleanup();
     }

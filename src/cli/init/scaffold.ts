@@ -145,7 +145,10 @@ jobs:
 
 function syncWorkflow(actionRef: string): string {
   return `# Keep DataHub true to main: apply on every push to main that changes catalog/, and check for drift on a
-# schedule (the job summary shows it; the run fails when the catalog drifted).
+# schedule (the job summary shows it). The run fails when the catalog drifted, unless the repository variable
+# CATALOG_DRIFT_ACTION is "pr": then the adopt job brings what was changed in DataHub into the manifests as one
+# pull request, "Adopt changes made in DataHub" (it needs "Allow GitHub Actions to create and approve pull
+# requests" in the repository's Actions settings).
 name: catalog sync
 
 on:
@@ -181,9 +184,30 @@ jobs:
           server: \${{ secrets.DATAHUB_GMS_URL }}
           token: \${{ secrets.DATAHUB_GMS_TOKEN }}
       - name: fail on drift
-        if: github.event_name == 'schedule' && steps.catalog.outputs.changes == 'true'
+        if: github.event_name == 'schedule' && steps.catalog.outputs.changes == 'true' && vars.CATALOG_DRIFT_ACTION != 'pr'
         run: |
           echo "::error::The live catalog differs from main; see the job summary."
           exit 1
+
+  # After every drift check that worked: with drift, one pull request with the adopted manifests (a re-run with
+  # nothing new changes nothing); without, an open adoption pull request is closed.
+  adopt:
+    needs: sync
+    if: github.event_name == 'schedule' && vars.CATALOG_DRIFT_ACTION == 'pr'
+    runs-on: ubuntu-latest
+    timeout-minutes: 30
+    permissions:
+      contents: write
+      pull-requests: write
+    steps:
+      - uses: ${CHECKOUT}
+        with:
+          persist-credentials: false
+      - uses: ${actionRef}
+        with:
+          command: adopt
+          directory: catalog
+          server: \${{ secrets.DATAHUB_GMS_URL }}
+          token: \${{ secrets.DATAHUB_GMS_TOKEN }}
 `;
 }
