@@ -3,7 +3,7 @@ import { CatalogError, DiagnosticsError } from '../errors.js';
 import type { AdoptOptions } from './commands/adopt.js';
 import type { ExportOptions } from './commands/export.js';
 import { EXPORT_KINDS } from './export-kinds.js';
-import type { ImportGlossaryOptions } from './commands/import.js';
+import type { ImportDatahubOptions, ImportGlossaryOptions } from './commands/import.js';
 import type { InitOptions } from './commands/init.js';
 import { ACTION_REF } from './package-info.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
@@ -312,6 +312,18 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .action(async (file: string, options: ImportGlossaryOptions) => {
       const { runImportBusinessGlossary } = await import('./commands/import.js');
       setExitCode(await runImportBusinessGlossary(file, options, io));
+    });
+  importCommand
+    .command('datahub')
+    .argument('<file...>', 'DataHub metadata files (MCE and MCP JSON, as the file sink writes them)')
+    .description(
+      'write manifests of the ML entities, glossary, tags and term attachments in DataHub metadata files: reconciled against a catalog that ingested the same files, they change no value',
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--force', 'overwrite existing files', false)
+    .action(async (files: string[], options: ImportDatahubOptions) => {
+      const { runImportDatahub } = await import('./commands/import.js');
+      setExitCode(await runImportDatahub(files, options, io));
     });
 
   return program;

@@ -7,7 +7,11 @@ import {
   withResolvedDomains,
   type ImportResult,
 } from '../../import/business-glossary.js';
+import { importDatahubMetadata, type MetadataFile } from '../../import/datahub-metadata.js';
 import { resolveDomains } from '../../import/domain-registry.js';
+import { loadValidators, MANIFEST_KINDS, type ManifestKind } from '../../manifest/schemas.js';
+import { parseJson } from '../../model/json.js';
+import { MAX_METADATA_FILE_BYTES } from './ingest.js';
 import { targetDomainLookup } from '../../import/target-domain-lookup.js';
 import { connectWithFlags } from '../connect.js';
 import type { CliIo } from '../io.js';
@@ -118,4 +122,97 @@ async function resolveDomainNames(
   } finally {
     await connection.close();
   }
+}
+
+export interface ImportDatahubOptions {
+  readonly out: string;
+  readonly force: boolean;
+}
+
+/**
+ * `catalog import datahub <file...>`: writes manifests of the entities DataHub metadata files hold (MCE and MCP
+ * JSON, as the file sink writes them), so that validating them passes and reconciling them against a catalog that
+ * ingested the same files changes no value. Every file is read whole first; nothing is written when one has a bad
+ * record, or when a file would be overwritten without --force.
+ */
+export async function runImportDatahub(
+  files: readonly string[],
+  options: ImportDatahubOptions,
+  io: CliIo,
+): Promise<number> {
+  const inputs: MetadataFile[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    const absolute = path.resolve(io.cwd, file);
+    const size = await stat(absolute).then(
+      (stats) => stats.size,
+      (error: unknown) => {
+        problems.push(`${file}: cannot read it (${(error as Error).message})`);
+        return undefined;
+      },
+    );
+    if (size === undefined) continue;
+    if (size > MAX_METADATA_FILE_BYTES) {
+      problems.push(`${file}: ${size} bytes is over the ${MAX_METADATA_FILE_BYTES}-byte limit`);
+      continue;
+    }
+    const json = parseJson(await readFile(absolute, 'utf8'));
+    if (json.ok) inputs.push({ file, content: json.value });
+    else problems.push(`${file}: not valid JSON (${json.error})`);
+  }
+  const validators = loadValidators();
+  const isKind = (kind: string): kind is ManifestKind => (MANIFEST_KINDS as readonly string[]).includes(kind);
+  const result =
+    problems.length === 0
+      ? importDatahubMetadata(inputs, {
+          accepts: (kind, doc) => isKind(kind) && validators.kinds[kind](doc),
+        })
+      : undefined;
+  const errors = result === undefined ? problems : result.errors;
+  if (result === undefined || errors.length > 0) {
+    for (const error of errors) io.stderr.write(`error ${error}\n`);
+    throw new CatalogError(
+      'INGEST_INVALID',
+      `${plural(errors.length, 'problem')} in the metadata files; nothing was written`,
+    );
+  }
+  for (const reason of result.skipped) io.stderr.write(`skipped ${reason}\n`);
+  if (result.leftOut.size > 0) {
+    const list = [...result.leftOut].map(([type, count]) => `${count} ${type}`).join(', ');
+    io.stderr.write(`left out (not a kind this tool manages; reconcile leaves them alone): ${list}\n`);
+  }
+  if (result.files.size === 0) {
+    throw new CatalogError(
+      'INGEST_INVALID',
+      'the files hold no entity a manifest can declare; nothing was written',
+    );
+  }
+  const outDir = path.resolve(io.cwd, options.out);
+  const existing: string[] = [];
+  for (const file of result.files.keys()) {
+    if (
+      await stat(path.join(outDir, file)).then(
+        () => true,
+        () => false,
+      )
+    )
+      existing.push(path.join(options.out, file));
+  }
+  if (existing.length > 0 && !options.force) {
+    throw new CatalogError(
+      'FILE_ERROR',
+      `import would overwrite ${plural(existing.length, 'existing file')} (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); nothing was written. Choose another --out, or pass --force`,
+    );
+  }
+  for (const [file, text] of result.files) {
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await writeFile(path.join(outDir, file), text);
+  }
+  const summary = Object.entries(result.counts)
+    .map(([kind, count]) => `${count} ${kind}`)
+    .join(', ');
+  io.stdout.write(
+    `imported ${plural(result.files.size, 'file')} to ${options.out}${summary === '' ? '' : ` (${summary})`}\n`,
+  );
+  return 0;
 }
