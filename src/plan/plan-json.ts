@@ -4,11 +4,43 @@
  * `catalog apply`, which treats it as untrusted input.
  */
 import { CatalogError } from '../errors.js';
-import { isJsonObject, parseJson, stableStringify, type JsonObject } from '../model/json.js';
+import { isJsonObject, parseJson, sortKeys, type JsonObject } from '../model/json.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan } from './types.js';
 
 export function serializePlan(plan: Plan): string {
-  return `${stableStringify(plan, 2)}\n`;
+  return [...serializePlanChunks(plan)].join('');
+}
+
+/** Where the changes go in the document without them: `changes` is a top-level key, indented by two spaces. */
+const EMPTY_CHANGES = '\n  "changes": []';
+const CHANGE_INDENT = '\n    ';
+
+/**
+ * The plan's JSON document in pieces, one per change, that join to exactly serializePlan's text (the same keys,
+ * order and indentation as JSON.stringify with sorted keys and an indent of 2). A large plan is written as it is
+ * rendered: one document of 50,000 changes is tens of megabytes, and as one string (then copied by every escape
+ * and encode on its way out) it was the largest thing the tool held.
+ */
+export function* serializePlanChunks(plan: Plan): Generator<string> {
+  const head = `${JSON.stringify(sortKeys({ ...plan, changes: [] }), null, 2)}\n`;
+  // Strings cannot hold a raw line break (JSON escapes it), so this line is the top-level key and nothing else.
+  const at = head.indexOf(EMPTY_CHANGES);
+  if (plan.changes.length === 0) {
+    yield head;
+    return;
+  }
+  if (at < 0) {
+    yield `${JSON.stringify(sortKeys(plan), null, 2)}\n`;
+    return;
+  }
+  yield `${head.slice(0, at)}\n  "changes": [`;
+  const last = plan.changes.length - 1;
+  for (const [index, change] of plan.changes.entries()) {
+    // Each change as JSON.stringify would indent it two levels down: only formatting line breaks are re-indented.
+    const text = JSON.stringify(sortKeys(change), null, 2).replaceAll('\n', CHANGE_INDENT);
+    yield `${CHANGE_INDENT}${text}${index === last ? '' : ','}`;
+  }
+  yield `\n  ]${head.slice(at + EMPTY_CHANGES.length)}`;
 }
 
 const CHANGE_KINDS: Readonly<Record<Change['kind'], readonly string[]>> = {

@@ -1,5 +1,5 @@
 import { escapeControlDeep, escapeJsonControls } from '../../model/escape-control.js';
-import { writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
 import { readServerRelease } from '../../client/datahub-client.js';
@@ -22,7 +22,7 @@ import { errorMessage } from '../../model/error-message.js';
 import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
 import { createPlan } from '../../plan/create-plan.js';
-import { serializePlan } from '../../plan/plan-json.js';
+import { serializePlan, serializePlanChunks } from '../../plan/plan-json.js';
 import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
@@ -247,14 +247,47 @@ export async function emitPlan(
   io: CliIo,
 ): Promise<void> {
   if (options.out !== undefined) {
-    await writeFile(path.resolve(io.cwd, options.out), serializePlan(plan)).catch((error: unknown) => {
+    await writePlanFile(path.resolve(io.cwd, options.out), plan).catch((error: unknown) => {
       throw new CatalogError('FILE_ERROR', `cannot write the plan to ${options.out}: ${String(error)}`);
     });
     io.stderr.write(`plan saved to ${options.out}\n`);
   }
   // In apply mode with JSON output, the plan and the apply result are printed together once applied.
   if (options.output === 'json' && !options.dryRun && plan.changes.length > 0) return;
+  if (options.output === 'json') {
+    // Written as it is rendered (see serializePlanChunks), with the same escapes as renderPlan's.
+    for (const piece of inPieces(serializePlanChunks(plan))) io.stdout.write(escapeJsonControls(piece));
+    return;
+  }
   io.stdout.write(renderPlan(plan, options.output, io));
+}
+
+/** About this many characters per write: one write per change would cost more in calls than it saves. */
+const WRITE_PIECE = 1 << 16;
+
+function* inPieces(chunks: Iterable<string>): Generator<string> {
+  let pending: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    length += chunk.length;
+    if (length >= WRITE_PIECE) {
+      yield pending.join('');
+      pending = [];
+      length = 0;
+    }
+  }
+  if (pending.length > 0) yield pending.join('');
+}
+
+/** The plan's JSON document (serializePlan's text), written to a file piece by piece. */
+async function writePlanFile(file: string, plan: Plan): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    for (const piece of inPieces(serializePlanChunks(plan))) await handle.write(piece);
+  } finally {
+    await handle.close();
+  }
 }
 
 export function renderPlan(plan: Plan, format: OutputFormat, io: CliIo): string {

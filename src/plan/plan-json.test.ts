@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stableStringify } from '../model/json.js';
+import { parsePlan, serializePlan, serializePlanChunks } from './plan-json.js';
+import type { Plan } from './types.js';
+
+/** A plan shaped enough for serialization: the serializer only sees JSON values. */
+function planWith(changes: readonly unknown[], extra: Record<string, unknown> = {}): Plan {
+  return {
+    ...extra,
+    formatVersion: 1,
+    actor: 'urn:li:corpuser:bench',
+    target: 'embedded',
+    changes,
+    notes: [{ changes: [], text: 'a note\n  "changes": []' }],
+    summary: { create: changes.length },
+  } as unknown as Plan;
+}
+
+const change = (index: number): Record<string, unknown> => ({
+  urn: `urn:li:mlFeature:(feast,t,f${index})`,
+  kind: 'upsertAspect',
+  action: 'create',
+  after: { description: `line\n  "changes": [],\n${index}`, zeta: [1, { b: 2, a: [] }], alpha: {} },
+  id: `c${index}`,
+  skipped: undefined,
+});
+
+describe('serializePlanChunks', () => {
+  it('joins to exactly the sorted, indented JSON of the whole plan', () => {
+    for (const plan of [planWith([]), planWith([change(0)]), planWith([change(0), change(1), change(2)])]) {
+      expect([...serializePlanChunks(plan)].join('')).toBe(`${stableStringify(plan, 2)}\n`);
+      expect(serializePlan(plan)).toBe(`${stableStringify(plan, 2)}\n`);
+    }
+  });
+
+  it('yields one piece per change, so a large plan is never one string', () => {
+    const plan = planWith(Array.from({ length: 5 }, (_, index) => change(index)));
+    expect([...serializePlanChunks(plan)]).toHaveLength(5 + 2);
+  });
+
+  it('matches JSON.stringify for any JSON in the changes and around them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.dictionary(fc.string(), fc.jsonValue())),
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        (changes, extra) => {
+          const plan = planWith(changes, extra);
+          expect(serializePlan(plan)).toBe(`${stableStringify(plan, 2)}\n`);
+        },
+      ),
+    );
+  });
+
+  it('reads back with parsePlan', () => {
+    const plan = {
+      formatVersion: 1,
+      target: 'embedded',
+      actor: 'urn:li:corpuser:bench',
+      changes: [],
+      summary: {},
+      options: {},
+      git: {},
+      tool: {},
+      notes: [],
+    } as unknown as Plan;
+    expect(parsePlan(serializePlan(plan), 'plan.json')).toEqual(plan);
+  });
+});
