@@ -20,6 +20,7 @@ import { graphqlEntityType } from '../search/entity-type-names.js';
 import { entityDisplayName } from '../search/search-document.js';
 import {
   auditStamp,
+  baseDataViews,
   bool,
   customProperties,
   deprecationView,
@@ -37,6 +38,7 @@ import {
   strings,
   subTypesView,
   text,
+  versionPropertiesView,
   versionTag,
   whenPresent,
   type View,
@@ -461,6 +463,11 @@ export class EntityViews {
       ...this.keyed(urn, 'mlModel'),
       description: () => text(properties()?.['description']),
       editableProperties: () => this.editableDescription(urn, 'editableMlModelProperties'),
+      versionProperties: () =>
+        versionPropertiesView(this.service.latest(urn, 'versionProperties'), this.view),
+      trainingData: () => baseDataViews(this.service.latest(urn, 'mlModelTrainingData')?.['trainingData']),
+      evaluationData: () =>
+        baseDataViews(this.service.latest(urn, 'mlModelEvaluationData')?.['evaluationData']),
       properties: () =>
         whenPresent(properties(), (aspect) => ({
           description: text(aspect['description']),

@@ -172,13 +172,51 @@ export function domainView(
 export function deprecationView(aspect: JsonObject | undefined, viewOf: ViewOf): View | null {
   if (aspect === undefined) return null;
   const actor = text(aspect['actor']);
+  const replacement = text(aspect['replacement']);
   return {
     deprecated: aspect['deprecated'] === true,
     decommissionTime: number(aspect['decommissionTime']),
     note: text(aspect['note']),
     actor,
     actorEntity: () => (actor === null ? null : viewOf(actor)),
+    // DeprecationMapper: the replacement URN as its entity (a shell when it does not exist), null when unset.
+    replacement: () => (replacement === null ? null : viewOf(replacement)),
   };
+}
+
+/**
+ * VersionPropertiesMapper: the version set as a VersionSet (urn and type; the rest resolve on demand), the version
+ * and each alias as a VersionTag, and isLatest false unless the aspect says true.
+ */
+export function versionPropertiesView(aspect: JsonObject | undefined, viewOf: ViewOf): View | null {
+  if (aspect === undefined) return null;
+  const versionSet = text(aspect['versionSet']) ?? '';
+  return {
+    versionSet: () => ({ ...viewOf(versionSet), __typename: 'VersionSet', type: 'VERSION_SET' }),
+    version: versionTag(aspect['version']) ?? { versionTag: null },
+    aliases: objects(aspect['aliases']).map((alias) => ({ versionTag: text(alias['versionTag']) })),
+    comment: text(aspect['comment']),
+    isLatest: aspect['isLatest'] === true,
+    created: resolvedStamp(aspect['metadataCreatedTimestamp'], viewOf),
+    createdInSource: resolvedStamp(aspect['sourceCreatedTimestamp'], viewOf),
+  };
+}
+
+/** MLModelMapper's training and evaluation data (BaseDataMapper): null when the model has no such aspect. */
+export function baseDataViews(value: JsonValue | undefined): View[] | null {
+  if (value === undefined) return null;
+  return objects(value).map((item) => ({
+    dataset: text(item['dataset']) ?? '',
+    motivation: text(item['motivation']),
+    preProcessing: strings(item['preProcessing']),
+  }));
+}
+
+/** An AuditStamp as DataHub's ResolvedAuditStamp (MapperUtils.createResolvedAuditStamp): the actor as a user. */
+function resolvedStamp(value: JsonValue | undefined, viewOf: ViewOf): View | null {
+  if (!isJsonObject(value)) return null;
+  const actor = text(value['actor']);
+  return { time: number(value['time']) ?? 0, actor: () => (actor === null ? null : viewOf(actor)) };
 }
 
 export function subTypesView(aspect: JsonObject | undefined): View | null {
