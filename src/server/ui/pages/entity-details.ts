@@ -9,6 +9,13 @@ import { labelOf, node, nodes, str, type Label, type Node } from '../catalog-rea
 import { externalUrl, html, type Html } from '../html.js';
 import { entityLink, linkList, section } from './layout.js';
 import { appendTo } from '../../../model/group.js';
+import {
+  MODEL_LIFECYCLE_FIELDS,
+  modelVersionOf,
+  renderModelData,
+  renderModelParameters,
+  renderVersion,
+} from './model-lifecycle.js';
 
 const REL = (name: string, types: string, direction: 'INCOMING' | 'OUTGOING') =>
   `${name}: relationships(input: {types: [${types}], direction: ${direction}, count: 1000}) { total relationships { type entity { ...Label } } }`;
@@ -48,6 +55,7 @@ const COLUMN_TERMS = 'glossaryTerms { terms { term { ...Label } } }';
 const DETAILS: Readonly<Record<string, string>> = {
   MLModel: `properties { type version date externalUrl hyperParams { name value } trainingMetrics { name value description }
       groups { ...Label } customProperties { key value } }
+    ${MODEL_LIFECYCLE_FIELDS}
     ${REL('features', '"Consumes"', 'OUTGOING')}`,
   MLFeature: `properties { dataType version { versionTag } sources { ...Label } }
     ${REL('tables', '"Contains"', 'INCOMING')}
@@ -87,11 +95,18 @@ export function detailsSelection(graphqlType: string): string {
   return `... on ${graphqlType} {\n    ${shared}\n    ${details}\n    ${hasAspects ? aspects : ''}\n  }`;
 }
 
-/** The sections of a page specific to its kind of entity (before the shared owners, tags and links). */
-export function kindSections(graphqlType: string, entity: Node): Html {
+/**
+ * The sections of a page specific to its kind of entity (before the shared owners, tags and links); `datasets`
+ * names the datasets the entity refers to by URN only (a model's training and evaluation data).
+ */
+export function kindSections(
+  graphqlType: string,
+  entity: Node,
+  datasets: ReadonlyMap<string, Label> = new Map(),
+): Html {
   switch (graphqlType) {
     case 'MLModel':
-      return modelSections(entity);
+      return modelSections(entity, datasets);
     case 'MLFeature':
     case 'MLPrimaryKey':
       return featureSections(entity, graphqlType === 'MLPrimaryKey');
@@ -162,20 +177,21 @@ export function sharedSections(entity: Node): Html {
   )}`;
 }
 
-function modelSections(entity: Node): Html {
+function modelSections(entity: Node, datasets: ReadonlyMap<string, Label>): Html {
   const properties = node(entity['properties']) ?? {};
   const groups = nodes(properties['groups']).map(labelOf);
-  const hyperParams = nodes(properties['hyperParams']);
-  const metrics = nodes(properties['trainingMetrics']);
   const url = externalUrl(str(properties['externalUrl']));
+  const version = modelVersionOf(entity);
   return html` ${facts([
     ['Model type', str(properties['type'])],
-    ['Version', str(properties['version'])],
+    ['Version', renderVersion(version)],
+    ['Version in the model properties', version.propertiesVersion],
+    ['Version note', version.comment],
     ['Trained', typeof properties['date'] === 'number' ? formatTime(properties['date']) : undefined],
   ])}
   ${url === undefined ? '' : html`<p><a href="${url}" rel="noopener noreferrer">Open in the model registry</a></p>`}
   ${section('Groups', linkList(groups))} ${section('Features', linkList(related(entity, 'features')))}
-  ${section('Hyper-parameters', pairs(hyperParams))} ${section('Training metrics', pairs(metrics))}
+  ${renderModelData(entity, datasets)} ${renderModelParameters(properties)}
   ${section('Properties', customProperties(properties['customProperties']))}`;
 }
 

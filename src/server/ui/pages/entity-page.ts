@@ -12,12 +12,15 @@ import {
   str,
   typeName,
   type CatalogReader,
+  type Label,
   type Node,
 } from '../catalog-reader.js';
 import { entityPath, html, type Html } from '../html.js';
 import { detailsSelection, facts, formatTime, kindSections, sharedSections } from './entity-details.js';
 import { errorPage, layout } from './layout.js';
 import { LINEAGE_TYPES, lineagePath } from './lineage-page.js';
+import { deprecationSelection, renderDeprecation } from './deprecation.js';
+import { modelDatasetUrns, readDatasetLabels } from './model-lifecycle.js';
 import { findShadowedDescription, renderShadowNotice, shadowSelection } from './shadowed-description.js';
 
 export interface Page {
@@ -47,7 +50,7 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
   }
   const data = await reader.query(
     `query EntityPage($urn: String!) {
-      entity(urn: $urn) { ...Label ${detailsSelection(typename)} }
+      entity(urn: $urn) { ...Label ${detailsSelection(typename)} ${deprecationSelection(typename)} }
       history: aspectHistory(input: {urn: $urn, count: 1000}) { total versions { aspectName version createdOn createdBy systemMetadata } }
       ${shadowSelection(typename)}
     }
@@ -62,6 +65,10 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
   );
   const managed = managedBy(nodes(node(data['history'])?.['versions']));
   const shadow = findShadowedDescription(typename, data);
+  const datasets =
+    typename === 'MLModel'
+      ? await readDatasetLabels(reader, modelDatasetUrns(entity))
+      : new Map<string, Label>();
   const generic = ![
     'MLModel',
     'MLFeature',
@@ -91,7 +98,7 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
           : ''
       }
       ${removed ? html`<p class="banner warn" role="note">Soft-deleted: hidden from search, kept in the catalog.</p>` : ''}
-      ${managed === undefined ? '' : managedBanner(managed)}
+      ${renderDeprecation(entity)} ${managed === undefined ? '' : managedBanner(managed)}
     </header>
     ${
       label.description === ''
@@ -100,7 +107,7 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
             ${paragraphs(label.description)}${shadow === undefined ? '' : renderShadowNotice(shadow)}
           </section>`
     }
-    ${kindSections(typename, entity)} ${sharedSections(entity)} ${aspectsSection(aspects, generic)}
+    ${kindSections(typename, entity, datasets)} ${sharedSections(entity)} ${aspectsSection(aspects, generic)}
     <p class="page-links"><a href="${entityPath(label.urn)}/history">History of this entity's aspects</a></p>
   </article>`;
   return { status: 200, body: layout({ title: label.name, signedIn }, main) };
