@@ -26,11 +26,30 @@ export interface LinkValue {
   readonly description?: string;
 }
 
-/** owners, tags and links: accepted on every kind that declares an entity. */
+/** The deprecation aspect as a manifest writes it: `true`, `false`, or a block. */
+export type DeprecatedValue =
+  | boolean
+  | {
+      readonly note?: string;
+      /** A declared entity of the same kind by name (id for terms and tags, <table>.<name> for features), or a URN. */
+      readonly replacement?: string;
+      /** YYYY-MM-DD or an ISO date-time with its zone. */
+      readonly decommissionTime?: string;
+    };
+
+/** owners, tags and links: accepted on every kind that declares an entity; `deprecated` on all but GlossaryNode. */
 export interface Associations {
   readonly owners?: readonly OwnerValue[];
   readonly tags?: readonly string[];
   readonly links?: readonly LinkValue[];
+  readonly deprecated?: DeprecatedValue;
+}
+
+/** One dataset a model was trained or evaluated on (DataHub's BaseData). */
+export interface ModelDataValue {
+  readonly dataset: DatasetRefValue;
+  readonly motivation?: string;
+  readonly preProcessing?: readonly string[];
 }
 
 export interface GlossaryNodeManifest extends Associations {
@@ -70,6 +89,7 @@ export interface TagManifest {
   readonly description?: string;
   readonly colorHex?: string;
   readonly owners?: readonly OwnerValue[];
+  readonly deprecated?: DeprecatedValue;
 }
 
 export interface FeatureFields extends Associations {
@@ -113,8 +133,15 @@ export interface MLModelManifest extends Associations {
   readonly description?: string;
   readonly type?: string;
   readonly version?: string;
+  /** versionProperties.aliases; the schema requires `version` with them. */
+  readonly aliases?: readonly string[];
   readonly groups?: readonly string[];
   readonly features?: readonly string[];
+  readonly hyperParams?: Readonly<Record<string, string>>;
+  /** mlModelProperties.trainingMetrics */
+  readonly metrics?: Readonly<Record<string, string>>;
+  readonly trainingData?: readonly ModelDataValue[];
+  readonly evaluationData?: readonly ModelDataValue[];
 }
 
 export interface DatasetTermsManifest {

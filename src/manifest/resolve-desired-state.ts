@@ -1,4 +1,4 @@
-import type { Diagnostic, SourceLocation } from '../errors.js';
+import { assertNever, type Diagnostic, type SourceLocation } from '../errors.js';
 import {
   DEFAULT_ACTOR,
   DEFAULT_ENV,
@@ -13,6 +13,7 @@ import {
 } from '../model/desired-state.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
+import { decommissionTimeOf, sortIdOf, versionSetUrnOf } from '../model/model-lifecycle.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { entityHasAspect } from '../model/registry.js';
 import { formatUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
@@ -23,12 +24,14 @@ import {
   type Associations,
   type DatasetRefValue,
   type DatasetTermsManifest,
+  type DeprecatedValue,
   type EntityKind,
   type FeatureFields,
   type GlossaryTermManifest,
   type Manifest,
   type MLFeatureTableManifest,
   type MLModelManifest,
+  type ModelDataValue,
   type SettingsManifest,
   type ValidatedDocument,
 } from './kinds.js';
@@ -126,6 +129,12 @@ class Resolver {
   private readonly externalEntities = new Map<string, ExternalReference>();
   private readonly featureUrnsByKey = new Map<string, string>();
   private readonly groupUrns = new Map<string, string>();
+  private readonly tableUrnsByName = new Map<string, string[]>();
+  private readonly modelUrnsByName = new Map<string, string[]>();
+  /** `deprecated` lines, resolved once every entity is declared (a replacement may be declared later). */
+  private readonly deprecations: PendingDeprecation[] = [];
+  /** group URN + alias → where a model of the group first declares it. */
+  private readonly aliasHolders = new Map<string, SourceLocation>();
   private readonly externalTerms = new Map<string, ExternalReference>();
   private readonly settings: ResolvedSettings;
 
@@ -145,6 +154,7 @@ class Resolver {
     this.resolveTables();
     this.resolveModels();
     const datasets = this.resolveDatasets();
+    this.resolveDeprecations();
     const byUrn = <T extends { urn: string }>(a: T, b: T): number =>
       a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0;
     return {
@@ -212,6 +222,7 @@ class Resolver {
       const urn = this.tagUrnsById.get(id) as string;
       const source = doc.source.locate(['id']);
       const associations = this.associations(doc, doc.manifest, [], 'tag');
+      this.pendDeprecation(doc, doc.manifest.deprecated, [], 'Tag', urn);
       this.entities.push({
         urn,
         entityType: 'tag',
@@ -275,6 +286,7 @@ class Resolver {
           : this.simpleRef('glossaryNode', parent, doc.source.locate(['parent']));
       const { aspects, relatedTerms, domain } = this.termAspects(doc, source);
       const associations = this.associations(doc, doc.manifest, [], 'glossaryTerm');
+      this.pendDeprecation(doc, doc.manifest.deprecated, [], 'GlossaryTerm', urn);
       this.entities.push({
         urn,
         entityType: 'glossaryTerm',
@@ -469,6 +481,7 @@ class Resolver {
       ),
     );
     const associations = this.associations(doc, feature, at, 'mlFeature');
+    this.pendDeprecation(doc, feature.deprecated, at, 'MLFeature', urn);
     this.entities.push({
       urn,
       entityType: 'mlFeature',
@@ -504,6 +517,7 @@ class Resolver {
       if (!this.declare(urn, source)) continue;
       this.groupUrns.set(urn, doc.manifest.name);
       const associations = this.associations(doc, doc.manifest, [], 'mlModelGroup');
+      this.pendDeprecation(doc, doc.manifest.deprecated, [], 'MLModelGroup', urn, { platform, env });
       this.entities.push({
         urn,
         entityType: 'mlModelGroup',
@@ -530,8 +544,10 @@ class Resolver {
       const urn = formatUrn({ entityType: 'mlFeatureTable', platform, name: doc.manifest.name });
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
+      addTo(this.tableUrnsByName, doc.manifest.name, urn);
       const features = unique(this.tableFeatures(doc));
       const associations = this.associations(doc, doc.manifest, [], 'mlFeatureTable');
+      this.pendDeprecation(doc, doc.manifest.deprecated, [], 'MLFeatureTable', urn, { platform });
       this.entities.push({
         urn,
         entityType: 'mlFeatureTable',
@@ -568,26 +584,42 @@ class Resolver {
       const urn = formatUrn({ entityType: 'mlModel', platform, name: doc.manifest.name, env });
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
-      const { name, description, type, version } = doc.manifest;
+      addTo(this.modelUrnsByName, doc.manifest.name, urn);
+      const { name, description, type, version, hyperParams, metrics } = doc.manifest;
       const groups = unique(this.modelGroups(doc, platform, env));
       const features = unique(
         (doc.manifest.features ?? []).flatMap(
           (ref, index) => this.featureUrn(doc, ref, ['features', index]) ?? [],
         ),
       );
+      const aliases = unique(doc.manifest.aliases ?? []);
+      this.checkAliases(doc, groups, aliases);
+      const trainingData = this.modelData(doc, 'trainingData');
+      const evaluationData = this.modelData(doc, 'evaluationData');
       const associations = this.associations(doc, doc.manifest, [], 'mlModel');
+      this.pendDeprecation(doc, doc.manifest.deprecated, [], 'MLModel', urn, { platform, env });
       this.entities.push({
         urn,
         entityType: 'mlModel',
         aspectName: 'mlModelProperties',
-        fields: compact({
-          description,
-          type,
-          version: version === undefined ? undefined : { versionTag: version },
-          groups,
-          mlFeatures: features,
-        }),
+        fields: {
+          ...compact({
+            description,
+            type,
+            version: version === undefined ? undefined : { versionTag: version },
+            groups,
+            mlFeatures: features,
+          }),
+          // Declared, even as {}, the manifest owns the list: kept as [] (not compacted away) so that it is cleared.
+          ...(hyperParams === undefined ? {} : { hyperParams: nameValues(hyperParams) }),
+          ...(metrics === undefined ? {} : { trainingMetrics: nameValues(metrics) }),
+        },
         source,
+        aspects: [
+          this.versionProperties(doc, urn, version, aliases),
+          this.modelDataAspect(doc, 'mlModelTrainingData', 'trainingData', trainingData, source),
+          this.modelDataAspect(doc, 'mlModelEvaluationData', 'evaluationData', evaluationData, source),
+        ],
         associations,
       });
       this.declareEntity('MLModel', urn, source, {
@@ -597,11 +629,257 @@ class Resolver {
         description,
         type,
         version,
+        aliases,
         groups,
         features,
+        hyperParams: hyperParams ?? {},
+        metrics: metrics ?? {},
+        trainingData: trainingData?.map(declaredModelData) ?? [],
+        evaluationData: evaluationData?.map(declaredModelData) ?? [],
         ...declaredAssociations(associations),
       });
     }
+  }
+
+  /**
+   * versionProperties as DataHub's SDK writes it (sdk/_shared.py HasVersion.set_version at v1.7.0): a version set
+   * of its own, sortId = the version zero-padded to 10. Only the declared fields are owned (the diff keeps a
+   * connector's versionSet, sortId and attribution).
+   */
+  private versionProperties(
+    doc: Doc<MLModelManifest>,
+    urn: string,
+    version: string | undefined,
+    aliases: readonly string[],
+  ): DesiredAspect {
+    const declaredFields = [
+      ...(version === undefined ? [] : ['version']),
+      ...(doc.manifest.aliases === undefined ? [] : ['aliases']),
+    ];
+    if (version === undefined) {
+      return {
+        aspectName: 'versionProperties',
+        value: null,
+        source: doc.source.locate(['name']),
+        declaredFields,
+      };
+    }
+    return {
+      aspectName: 'versionProperties',
+      value: {
+        versionSet: versionSetUrnOf(urn, 'mlModel'),
+        version: { versionTag: version },
+        aliases: aliases.map((alias) => ({ versionTag: alias })),
+        sortId: sortIdOf(version),
+      },
+      source: doc.source.locate(['version']),
+      declaredFields,
+    };
+  }
+
+  /** An alias is held by at most one model of a group (this tool's rule: GMS checks versions, not aliases). */
+  private checkAliases(
+    doc: Doc<MLModelManifest>,
+    groups: readonly string[],
+    aliases: readonly string[],
+  ): void {
+    for (const group of groups) {
+      aliases.forEach((alias) => {
+        const index = doc.manifest.aliases?.indexOf(alias) ?? 0;
+        const at = doc.source.locate(['aliases', index]);
+        const key = `${group} ${alias}`;
+        const first = this.aliasHolders.get(key);
+        if (first === undefined) {
+          this.aliasHolders.set(key, at);
+          return;
+        }
+        this.error(
+          'DUPLICATE_DECLARATION',
+          `alias '${alias}' is held by two models of group ${this.groupUrns.get(group) ?? group}`,
+          at,
+          {
+            related: first,
+            hint: `an alias names one model of a group; first declared at ${first.file}:${first.line}:${first.column} (remove it there to move it here)`,
+          },
+        );
+      });
+    }
+  }
+
+  private modelData(
+    doc: Doc<MLModelManifest>,
+    field: 'trainingData' | 'evaluationData',
+  ): JsonObject[] | undefined {
+    const declared: readonly ModelDataValue[] | undefined = doc.manifest[field];
+    if (declared === undefined) return undefined;
+    return declared.flatMap((item, index) => {
+      const dataset = this.datasetUrn(doc, item.dataset, [field, index, 'dataset']);
+      if (dataset === undefined) return [];
+      return [
+        compact({
+          dataset,
+          motivation: item.motivation,
+          preProcessing: item.preProcessing === undefined ? undefined : [...item.preProcessing],
+        }),
+      ];
+    });
+  }
+
+  private modelDataAspect(
+    doc: Doc<MLModelManifest>,
+    aspectName: string,
+    field: 'trainingData' | 'evaluationData',
+    items: JsonObject[] | undefined,
+    source: SourceLocation,
+  ): DesiredAspect {
+    return {
+      aspectName,
+      value: items === undefined ? null : { [field]: items },
+      source: items === undefined ? source : doc.source.locate([field]),
+    };
+  }
+
+  private pendDeprecation(
+    doc: Doc<Manifest>,
+    value: DeprecatedValue | undefined,
+    at: Path,
+    kind: EntityKind,
+    urn: string,
+    scope: { platform?: string; env?: string } = {},
+  ): void {
+    this.deprecations.push({ doc, value, at, kind, urn, ...scope });
+  }
+
+  /**
+   * The deprecation aspect of every declared entity that can have one: declared (`true` or a block) → the
+   * manifest's, with the Settings actor (Deprecation requires note and actor); `false` or absent → null, so the
+   * diff un-deprecates only what the tool wrote.
+   */
+  private resolveDeprecations(): void {
+    const aspects = new Map<string, DesiredAspect>();
+    for (const pending of this.deprecations) {
+      const { doc, value, at, urn } = pending;
+      const source = doc.source.locate([...at, value === undefined ? 'name' : 'deprecated']);
+      const fallback = doc.source.locate([
+        ...at,
+        doc.manifest.kind === 'Tag' || doc.manifest.kind === 'GlossaryTerm' ? 'id' : 'name',
+      ]);
+      if (value === undefined || value === false) {
+        aspects.set(urn, {
+          aspectName: 'deprecation',
+          value: null,
+          source: value === undefined ? fallback : source,
+        });
+        continue;
+      }
+      const block = value === true ? {} : value;
+      const replacement =
+        block.replacement === undefined
+          ? undefined
+          : this.replacementUrn(
+              pending,
+              block.replacement,
+              doc.source.locate([...at, 'deprecated', 'replacement']),
+            );
+      let decommissionTime: number | undefined;
+      if (block.decommissionTime !== undefined) {
+        decommissionTime = decommissionTimeOf(block.decommissionTime);
+        if (decommissionTime === undefined)
+          this.error(
+            'INVALID_VALUE',
+            `'${block.decommissionTime}' is not a date`,
+            doc.source.locate([...at, 'deprecated', 'decommissionTime']),
+            { hint: 'write a real calendar date as YYYY-MM-DD, or a date-time with its zone' },
+          );
+      }
+      aspects.set(urn, {
+        aspectName: 'deprecation',
+        value: compact({
+          deprecated: true,
+          note: block.note ?? '',
+          actor: this.settings.actor,
+          replacement,
+          decommissionTime,
+        }),
+        source,
+      });
+    }
+    for (const [index, entity] of this.entities.entries()) {
+      const aspect = aspects.get(entity.urn);
+      if (aspect !== undefined)
+        this.entities[index] = { ...entity, aspects: [...(entity.aspects ?? []), aspect] };
+    }
+    for (const [index, declaration] of this.declarations.entries()) {
+      const aspect = aspects.get(declaration.urn);
+      if (aspect === undefined || declaration.kind === 'DatasetTerms') continue;
+      this.declarations[index] = {
+        ...declaration,
+        entity: { ...declaration.entity, deprecated: aspect.value ?? false },
+      };
+    }
+  }
+
+  /** A replacement: a URN, or the name of a declared entity of the same kind (ids for terms and tags). */
+  private replacementUrn(
+    pending: PendingDeprecation,
+    ref: string,
+    source: SourceLocation,
+  ): string | undefined {
+    if (ref.startsWith('urn:')) {
+      const parsed = parseUrn(ref);
+      if (parsed.ok) return formatUrn(parsed.value);
+      this.error('MALFORMED_URN', `malformed replacement URN '${ref}'`, source, { hint: parsed.error });
+      return undefined;
+    }
+    const candidates = ((): { byName: ReadonlyMap<string, readonly string[]>; what: string } => {
+      const one = (map: ReadonlyMap<string, string>): Map<string, string[]> =>
+        new Map([...map].map(([name, urn]) => [name, [urn]]));
+      switch (pending.kind) {
+        case 'Tag':
+          return { byName: one(this.tagUrnsById), what: 'Tag id' };
+        case 'GlossaryTerm':
+          return { byName: one(this.termUrnsById), what: 'GlossaryTerm id' };
+        case 'MLFeature':
+          return { byName: one(this.featureUrnsByKey), what: 'feature (<table>.<feature>)' };
+        case 'MLFeatureTable':
+          return { byName: this.tableUrnsByName, what: 'MLFeatureTable name' };
+        case 'MLModelGroup': {
+          const byName = new Map<string, string[]>();
+          for (const [urn, name] of this.groupUrns) addTo(byName, name, urn);
+          return { byName, what: 'MLModelGroup name' };
+        }
+        case 'MLModel':
+          return { byName: this.modelUrnsByName, what: 'MLModel name' };
+        case 'GlossaryNode':
+        case 'DatasetTerms':
+          return { byName: new Map(), what: 'name' };
+        default:
+          return assertNever(pending.kind);
+      }
+    })();
+    const urns = candidates.byName.get(ref) ?? [];
+    if (urns.length === 1) return urns[0];
+    if (urns.length > 1) {
+      // Same name on several platforms or envs: the one beside the deprecated entity, else it is ambiguous.
+      const near = urns.find((urn) => {
+        const parsed = parseUrn(urn);
+        if (!parsed.ok) return false;
+        const value = parsed.value as { platform?: string; env?: string };
+        return (
+          value.platform === pending.platform && (pending.env === undefined || value.env === pending.env)
+        );
+      });
+      if (near !== undefined) return near;
+      this.error('INVALID_VALUE', `replacement '${ref}' names ${urns.length} entities`, source, {
+        hint: `write the URN of the one meant: ${urns.join(', ')}`,
+      });
+      return undefined;
+    }
+    const hint =
+      didYouMean(ref, [...candidates.byName.keys()]) ??
+      `write the ${candidates.what} of a declared ${pending.kind}, or the URN of the replacement`;
+    this.error('UNKNOWN_REFERENCE', `unknown replacement '${ref}'`, source, { hint });
+    return undefined;
   }
 
   private modelGroups(doc: Doc<MLModelManifest>, platform: string, env: string): string[] {
@@ -802,4 +1080,31 @@ function declaredAssociations(associations: DesiredAssociations): {
 
 function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
+}
+
+interface PendingDeprecation {
+  readonly doc: Doc<Manifest>;
+  readonly value: DeprecatedValue | undefined;
+  /** The path of the declaration in its document ([] for a document, ['features', i] for an inline feature). */
+  readonly at: Path;
+  readonly kind: EntityKind;
+  readonly urn: string;
+  readonly platform?: string;
+  readonly env?: string;
+}
+
+function addTo(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key) ?? [];
+  if (!list.includes(value)) list.push(value);
+  map.set(key, list);
+}
+
+/** A name → value map as DataHub's [{name, value}] (MLHyperParam, MLMetric), in the manifest's order. */
+function nameValues(map: Readonly<Record<string, string>>): JsonObject[] {
+  return Object.entries(map).map(([name, value]) => ({ name, value }));
+}
+
+/** A training or evaluation dataset as policies see it: the manifest's field names. */
+function declaredModelData(item: JsonObject): JsonObject {
+  return item;
 }

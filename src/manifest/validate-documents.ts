@@ -162,6 +162,16 @@ function toDiagnostic(document: ParsedDocument, error: ErrorObject): Diagnostic[
         'INVALID_VALUE',
         `${quote(error.data)} is not a valid ${String(error.params['format'])} for '${field}'`,
       );
+    case 'dependentRequired': {
+      // MLModel: aliases are versionProperties.aliases, and a versionProperties needs its version.
+      const missing = String(error.params['missingProperty']);
+      const having = String(error.params['property']);
+      return make(
+        'MISSING_FIELD',
+        `'${having}' needs '${missing}'${field === '' ? '' : ` in ${field}`}`,
+        `declare ${missing} too (DataHub keeps ${having} in the same aspect, which requires ${missing})`,
+      );
+    }
     case 'if':
       // The branch's own errors say what is wrong; "must match then schema" adds nothing.
       return [];
@@ -187,6 +197,13 @@ function patternDiagnostic(error: ErrorObject, field: string, make: Make): Diagn
       'INVALID_VALUE',
       `${quote(value)} is not a platform name`,
       'write the platform name, e.g. feast or sagemaker',
+    );
+  }
+  if (definition === 'deprecated' || field.endsWith('decommissionTime')) {
+    return make(
+      'INVALID_VALUE',
+      `${quote(value)} is not a date`,
+      'write a date as YYYY-MM-DD (midnight UTC), or a date-time with its zone, e.g. 2027-01-31T12:00:00Z',
     );
   }
   if (field === 'id') {

@@ -35,7 +35,18 @@ export const OWNED_FIELDS: Readonly<Record<OwnedAspectName, readonly string[]>> 
  * Fields the tool owns only when the manifest declares them (`customProperties`: a map others often fill in;
  * declaring it, even as {}, makes the manifest the truth for the whole map).
  */
-export const DECLARED_ONLY_FIELDS: readonly string[] = ['customProperties'];
+export const DECLARED_ONLY_FIELDS: readonly string[] = ['customProperties', 'hyperParams', 'trainingMetrics'];
+
+/**
+ * Declared-only fields whose removal from the manifest clears what the tool wrote (customProperties keeps its
+ * older rule: no longer declared, no longer owned, kept). The tool knows it wrote one when the aspect's last write
+ * carries its marker and the marker's `declared` property names the field (ownership.ts, declaredFieldsOf).
+ */
+export const CLEARED_WHEN_UNDECLARED: ReadonlySet<string> = new Set([
+  'hyperParams',
+  'trainingMetrics',
+  'aliases',
+]);
 
 /** List fields whose order carries no meaning: compared as sets, written in manifest order. */
 export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set([
@@ -55,13 +66,24 @@ export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set([
  * removing the line asks).
  */
 export const DECLARABLE_ASPECTS: Readonly<Partial<Record<ManagedEntityType, readonly string[]>>> = {
-  glossaryTerm: ['glossaryRelatedTerms', 'domains'],
+  tag: ['deprecation'],
+  glossaryTerm: ['glossaryRelatedTerms', 'domains', 'deprecation'],
+  mlFeature: ['deprecation'],
+  mlFeatureTable: ['deprecation'],
+  mlModelGroup: ['deprecation'],
+  mlModel: ['versionProperties', 'mlModelTrainingData', 'mlModelEvaluationData', 'deprecation'],
 };
 
 /** The fields of each declarable aspect: a declared aspect owns them all. */
 export const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   glossaryRelatedTerms: ['isRelatedTerms', 'hasRelatedTerms', 'values', 'relatedTerms'],
   domains: ['domains'],
+  mlModelTrainingData: ['trainingData'],
+  mlModelEvaluationData: ['evaluationData'],
+  // actor is written with every deprecation but not compared: a new Settings actor is no reason to rewrite it.
+  deprecation: ['deprecated', 'note', 'replacement', 'decommissionTime'],
+  // versionSet, sortId and the rest are a connector's or DataHub's: only these two are compared (manifests.md).
+  versionProperties: ['version', 'aliases'],
 };
 
 export interface DesiredAspect {
@@ -69,6 +91,11 @@ export interface DesiredAspect {
   /** The whole aspect as declared; null when the manifest does not declare it. */
   readonly value: JsonObject | null;
   readonly source: SourceLocation;
+  /**
+   * versionProperties: the fields the manifest declares (version, aliases); the others are left as they are live.
+   * Absent: the declared value owns every field of DECLARABLE_ASPECT_FIELDS.
+   */
+  readonly declaredFields?: readonly string[];
 }
 
 /** An owner line: who, and as what (an OwnershipType, or CUSTOM with the type's URN). */

@@ -8,6 +8,7 @@ import {
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { versionSeen } from '../model/live-state.js';
 import { diffDeclaredEntity } from './diff-entities.js';
+import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
 import { shadowingNotes } from './shadowing.js';
@@ -37,10 +38,11 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   const changes: Change[] = [];
   const notes: PlanNote[] = [];
   let unchanged = 0;
+  const claimedAliases = claimedAliasesByModel(desired);
 
   for (const entity of desired.entities) {
     const liveEntity = live.entities.get(entity.urn);
-    const diff = diffDeclaredEntity(entity, liveEntity, actor);
+    const diff = diffDeclaredEntity(entity, liveEntity, actor, claimedAliases.get(entity.urn));
     if (diff.changes.length === 0) unchanged += 1;
     changes.push(...diff.changes);
     notes.push(...diff.notes, ...shadowingNotes(entity, liveEntity));
@@ -69,6 +71,8 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   }
 
   const ordered = orderChanges(changes);
+  notes.push(...deprecationNotes(ordered, desired, live));
+  const aliasMoves = aliasMovesOf(ordered, desired);
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     tool: { name: 'catalog', version: context.toolVersion },
@@ -79,6 +83,7 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
     summary: summarize(ordered, unchanged),
     changes: ordered,
     notes: [...notes].sort((a, b) => a.urn.localeCompare(b.urn) || a.message.localeCompare(b.message)),
+    ...(aliasMoves.length === 0 ? {} : { aliasMoves }),
   };
 }
 
@@ -144,6 +149,11 @@ export function phaseOf(change: Change): number {
         ? PHASES.length + 1
         : PHASES.indexOf('dataset');
     case 'upsertAspect':
+      // A model giving up an alias is written in a phase of its own just before the models: the model taking it
+      // (next phase) never holds it at the same time, and it is on no model for one write only.
+      return aliasDelta(change).removed.length > 0
+        ? PHASES.indexOf(change.entityType) - 0.5
+        : PHASES.indexOf(change.entityType);
     case 'createGlossaryTerm':
     case 'associations':
       return PHASES.indexOf(change.entityType);

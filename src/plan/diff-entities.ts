@@ -1,16 +1,18 @@
 import {
+  CLEARED_WHEN_UNDECLARED,
   DECLARABLE_ASPECT_FIELDS,
   DECLARED_ONLY_FIELDS,
   OWNED_FIELDS,
   type DesiredAspect,
   type DesiredEntity,
 } from '../model/desired-state.js';
-import { stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { sortIdOf } from '../model/model-lifecycle.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
 import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
 import { sameField } from './normalize.js';
 import { diffAssociations } from './diff-associations.js';
-import { carriesMarker } from './ownership.js';
+import { carriesMarker, wroteDeclaredField } from './ownership.js';
 import { aspectChangeBase, type Change, type FieldChange, type PlanNote } from './types.js';
 
 export interface EntityDiff {
@@ -23,6 +25,8 @@ export function diffDeclaredEntity(
   desired: DesiredEntity,
   live: LiveEntity | undefined,
   actor: string,
+  /** Aliases another model of one of this model's groups declares: they leave this model (an alias move). */
+  claimedAliases: ReadonlySet<string> = new Set(),
 ): EntityDiff {
   const associations = diffAssociations(desired, live, actor);
   const changes = [
@@ -30,8 +34,13 @@ export function diffDeclaredEntity(
       desired,
       live,
       associations.changes.some((change) => change.aspect === 'ownership'),
+      actor,
     ),
-    ...(desired.aspects ?? []).flatMap((aspect) => diffDeclarableAspect(desired, aspect, live, actor)),
+    ...(desired.aspects ?? []).flatMap((aspect) =>
+      aspect.aspectName === 'versionProperties'
+        ? diffVersionProperties(desired, aspect, live, actor, claimedAliases)
+        : diffDeclarableAspect(desired, aspect, live, actor),
+    ),
     ...associations.changes,
   ];
   return { changes, notes: associations.notes };
@@ -46,6 +55,7 @@ export function diffEntity(
   desired: DesiredEntity,
   live: LiveEntity | undefined,
   writesOwnership = false,
+  actor?: string,
 ): Change[] {
   const changes: Change[] = [];
   const status = live?.aspects.get('status');
@@ -64,8 +74,12 @@ export function diffEntity(
     });
   }
 
-  const current = live?.aspects.get(desired.aspectName)?.value;
-  const { after, fields } = overlayOwnedFields(desired, current);
+  const liveAspect = live?.aspects.get(desired.aspectName);
+  const current = liveAspect?.value;
+  const { after, fields } = overlayOwnedFields(desired, current, liveAspect?.systemMetadata, actor);
+  const declared = DECLARED_ONLY_FIELDS.filter(
+    (field) => CLEARED_WHEN_UNDECLARED.has(field) && desired.fields[field] !== undefined,
+  );
   // An update needs a changed field; a declared entity whose aspect does not exist is created even when the
   // manifest sets none of its fields (a model group with no description still has to exist).
   if (fields.length === 0 && current !== undefined) return changes;
@@ -106,17 +120,143 @@ export function diffEntity(
     after,
     fields,
     markStatus: isNewEntity,
+    ...(declared.length === 0 ? {} : { declared }),
   });
   return changes;
 }
 
+/** What an undeclared aspect the tool wrote last is written as: its required fields, emptied. */
+const CLEARED: Readonly<Record<string, JsonObject>> = {
+  deprecation: { deprecated: false, note: '' },
+  mlModelTrainingData: { trainingData: [] },
+  mlModelEvaluationData: { evaluationData: [] },
+};
+
+/**
+ * versionProperties (manifests.md, "The ML lifecycle"): only version and aliases are compared, and only those the
+ * manifest declares; a connector's versionSet, sortId and metadataAttribution are kept as they are live, and a
+ * version set is created (as DataHub's SDK does) only where none exists. sortId follows the version only where it is
+ * the SDK's zero-padded form of the old one. An alias another model of the group declares leaves this model
+ * (`claimedAliases`); aliases no longer declared are cleared when the tool wrote them.
+ */
+function diffVersionProperties(
+  desired: DesiredEntity,
+  aspect: DesiredAspect,
+  live: LiveEntity | undefined,
+  actor: string,
+  claimedAliases: ReadonlySet<string>,
+): Change[] {
+  const liveAspect = live?.aspects.get('versionProperties');
+  const current = liveAspect?.value;
+  const declared = new Set(aspect.declaredFields ?? []);
+  const liveAliases = aliasesOf(current);
+  const clearAliases =
+    !declared.has('aliases') && wroteDeclaredField(liveAspect?.systemMetadata, actor, 'aliases');
+  const wantAliases = declared.has('aliases')
+    ? aliasesOf(aspect.value)
+    : clearAliases
+      ? []
+      : liveAliases.filter((alias) => !claimedAliases.has(alias));
+  if (current === undefined) {
+    // Nothing live: created from the declaration (a versionProperties needs a version, so none without one).
+    if (aspect.value === null) return [];
+    return [
+      versionChange(desired, aspect, live, null, { ...aspect.value }, declared, [
+        { path: 'version', after: versionTagOf(aspect.value) ?? '' },
+        ...(wantAliases.length === 0 ? [] : [{ path: 'aliases', after: wantAliases }]),
+      ]),
+    ];
+  }
+  const after: Record<string, JsonValue> = { ...current };
+  const fields: FieldChange[] = [];
+  const liveVersion = versionTagOf(current);
+  const wantVersion = declared.has('version') ? versionTagOf(aspect.value) : undefined;
+  if (wantVersion !== undefined && wantVersion !== liveVersion) {
+    fields.push({
+      path: 'version',
+      ...(liveVersion === undefined ? {} : { before: liveVersion }),
+      after: wantVersion,
+    });
+    after['version'] = {
+      ...(isJsonObject(current['version']) ? current['version'] : {}),
+      versionTag: wantVersion,
+    };
+    if (liveVersion === undefined || current['sortId'] === sortIdOf(liveVersion))
+      after['sortId'] = sortIdOf(wantVersion);
+  }
+  if (!sameField('versionProperties', 'aliases', wantAliases.map(tagOf), current['aliases'])) {
+    fields.push({ path: 'aliases', before: liveAliases, after: wantAliases });
+    // An alias kept keeps its record (a connector's metadataAttribution); a new one is a bare VersionTag.
+    const records = Array.isArray(current['aliases']) ? current['aliases'].filter(isJsonObject) : [];
+    after['aliases'] = wantAliases.map(
+      (alias) => records.find((record) => record['versionTag'] === alias) ?? tagOf(alias),
+    );
+  }
+  if (fields.length === 0) return [];
+  return [versionChange(desired, aspect, live, current, after, declared, fields)];
+}
+
+function versionChange(
+  desired: DesiredEntity,
+  aspect: DesiredAspect,
+  live: LiveEntity | undefined,
+  before: JsonObject | null,
+  after: JsonObject,
+  declared: ReadonlySet<string>,
+  fields: FieldChange[],
+): Change {
+  return {
+    kind: 'upsertAspect',
+    action: before === null ? 'create' : 'update',
+    ...aspectChangeBase(desired.urn, desired.entityType, 'versionProperties', live, aspect.source),
+    before,
+    after,
+    fields,
+    markStatus: false,
+    ...(declared.has('aliases') ? { declared: ['aliases'] } : {}),
+  };
+}
+
+function tagOf(alias: string): JsonObject {
+  return { versionTag: alias };
+}
+
+function versionTagOf(value: JsonObject | null | undefined): string | undefined {
+  const version = value?.['version'];
+  return isJsonObject(version) && typeof version['versionTag'] === 'string'
+    ? version['versionTag']
+    : undefined;
+}
+
+/** The alias names of a versionProperties value, in its order. */
+export function aliasesOf(value: JsonObject | null | undefined): string[] {
+  const aliases = value?.['aliases'];
+  if (!Array.isArray(aliases)) return [];
+  return aliases.flatMap((item: JsonValue) =>
+    isJsonObject(item) && typeof item['versionTag'] === 'string' ? [item['versionTag']] : [],
+  );
+}
+
 const CREATE_TERM_FIELDS: ReadonlySet<string> = new Set(['name', 'definition', 'termSource', 'parentNode']);
 
-/** The fields of an aspect the tool owns for this entity: the format's, and customProperties when declared. */
-function ownedFields(desired: DesiredEntity): readonly string[] {
+/**
+ * The fields of an aspect the tool owns for this entity: the format's, the declared-only ones the manifest
+ * declares, and those it no longer declares but the tool wrote last because it did (removing the line clears them).
+ */
+function ownedFields(
+  desired: DesiredEntity,
+  systemMetadata: JsonObject | undefined,
+  actor: string | undefined,
+): readonly string[] {
   return [
     ...OWNED_FIELDS[desired.aspectName],
-    ...DECLARED_ONLY_FIELDS.filter((field) => desired.fields[field] !== undefined),
+    ...DECLARED_ONLY_FIELDS.filter(
+      (field) =>
+        desired.fields[field] !== undefined ||
+        (actor !== undefined &&
+          CLEARED_WHEN_UNDECLARED.has(field) &&
+          wroteDeclaredField(systemMetadata, actor, field)),
+    ),
   ];
 }
 
@@ -136,7 +276,7 @@ function diffDeclarableAspect(
   const fields = DECLARABLE_ASPECT_FIELDS[aspect.aspectName] ?? [];
   if (aspect.value === null && (current === undefined || !carriesMarker(liveAspect?.systemMetadata, actor)))
     return [];
-  const want = aspect.value ?? {};
+  const want = aspect.value ?? CLEARED[aspect.aspectName] ?? {};
   const after: Record<string, JsonValue> = { ...(current ?? {}) };
   const changed: FieldChange[] = [];
   for (const field of fields) {
@@ -150,8 +290,14 @@ function diffDeclarableAspect(
     else after[field] = want[field];
   }
   if (changed.length === 0) return [];
-  // domains requires its list: an emptied one is written as [].
-  if (aspect.aspectName === 'domains' && after['domains'] === undefined) after['domains'] = [];
+  // domains, trainingData and evaluationData require their list: an emptied one is written as [].
+  for (const field of ['domains', 'trainingData', 'evaluationData'])
+    if (fields.includes(field) && after[field] === undefined) after[field] = [];
+  // Deprecation requires its actor: whoever deprecates or un-deprecates is the tool.
+  if (aspect.aspectName === 'deprecation') {
+    after['actor'] = actor;
+    if (typeof after['note'] !== 'string') after['note'] = '';
+  }
   return [
     {
       kind: 'upsertAspect',
@@ -180,10 +326,12 @@ function displayedDefault(desired: DesiredEntity, field: string): JsonValue | un
 function overlayOwnedFields(
   desired: DesiredEntity,
   current: JsonObject | undefined,
+  systemMetadata?: JsonObject,
+  actor?: string,
 ): { after: JsonObject; fields: FieldChange[] } {
   const after: Record<string, JsonValue> = { ...(current ?? {}) };
   const fields: FieldChange[] = [];
-  for (const field of ownedFields(desired)) {
+  for (const field of ownedFields(desired, systemMetadata, actor)) {
     const want = desired.fields[field];
     const have = current?.[field];
     const shown = have ?? (current === undefined ? undefined : displayedDefault(desired, field));

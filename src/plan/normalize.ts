@@ -3,7 +3,7 @@
  * difference in form (null vs absent, list order of set-like lists, "" vs INTERNAL) is never a change.
  */
 import { SET_LIKE_FIELDS } from '../model/desired-state.js';
-import { isJsonObject, jsonEqual, type JsonValue } from '../model/json.js';
+import { isJsonObject, jsonEqual, stableStringify, type JsonValue } from '../model/json.js';
 
 export function normalizeField(
   aspect: string,
@@ -20,6 +20,36 @@ export function normalizeField(
   // An empty map and no map read the same in DataHub (customProperties defaults to {}).
   if (field === 'customProperties' && isJsonObject(value) && Object.keys(value).length === 0)
     return undefined;
+  if ((field === 'hyperParams' || field === 'trainingMetrics') && Array.isArray(value)) {
+    // [{name, value}] as a map: order means nothing, and only name and value are expressible.
+    const pairs = value
+      .filter(isJsonObject)
+      .map(
+        (item) =>
+          `${typeof item['name'] === 'string' ? item['name'] : ''}=${typeof item['value'] === 'string' ? item['value'] : ''}`,
+      );
+    return pairs.length === 0 ? undefined : [...new Set(pairs)].sort();
+  }
+  if (field === 'aliases' && Array.isArray(value)) {
+    // VersionTag records compared by their tag; an alias's metadataAttribution is not the manifest's.
+    const tags = value.filter(isJsonObject).map((item) => item['versionTag']);
+    const strings = tags.filter((tag): tag is string => typeof tag === 'string');
+    return strings.length === 0 ? undefined : [...new Set(strings)].sort();
+  }
+  if ((field === 'trainingData' || field === 'evaluationData') && Array.isArray(value)) {
+    const items = value.filter(isJsonObject).map((item) =>
+      stableStringify({
+        dataset: item['dataset'] ?? null,
+        motivation: item['motivation'] ?? null,
+        preProcessing:
+          Array.isArray(item['preProcessing']) && item['preProcessing'].length > 0
+            ? item['preProcessing']
+            : null,
+      }),
+    );
+    return items.length === 0 ? undefined : [...new Set(items)].sort();
+  }
+  if (aspect === 'deprecation' && field === 'note' && value === '') return undefined;
   if (field === 'version' && isJsonObject(value)) {
     return typeof value['versionTag'] === 'string' ? value['versionTag'] : undefined;
   }

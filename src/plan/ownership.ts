@@ -82,6 +82,37 @@ export function provenancePath(file: string, dir: PlanGit['manifestDir']): strin
   return dir.recorded === '.' ? below : `${dir.recorded}/${below}`;
 }
 
+/**
+ * The declared-only fields (hyperParams, trainingMetrics, aliases) a write of the tool carried because the
+ * manifest declared them, recorded in the marker as `declared` (comma-separated): removing such a line later
+ * clears what the tool wrote, while a value the tool only carried over from someone else is left alone.
+ */
+export const DECLARED_PROPERTY = 'declared';
+
+export function withDeclaredFields(
+  systemMetadata: JsonObject,
+  declared: readonly string[] | undefined,
+): JsonObject {
+  if (declared === undefined || declared.length === 0) return systemMetadata;
+  const properties = isJsonObject(systemMetadata['properties']) ? systemMetadata['properties'] : {};
+  return {
+    ...systemMetadata,
+    properties: { ...properties, [DECLARED_PROPERTY]: [...declared].sort().join(',') },
+  };
+}
+
+/** Whether the aspect's last write was the tool's and carried `field` because the manifest declared it. */
+export function wroteDeclaredField(
+  systemMetadata: JsonObject | undefined,
+  actor: string,
+  field: string,
+): boolean {
+  if (!carriesMarker(systemMetadata, actor)) return false;
+  const properties = systemMetadata?.['properties'];
+  const declared = isJsonObject(properties) ? properties[DECLARED_PROPERTY] : undefined;
+  return typeof declared === 'string' && declared.split(',').includes(field);
+}
+
 export function carriesMarker(systemMetadata: JsonObject | undefined, actor: string): boolean {
   const properties = systemMetadata?.['properties'];
   return isJsonObject(properties) && properties['managedBy'] === MANAGED_BY && properties['actor'] === actor;

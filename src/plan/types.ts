@@ -50,6 +50,12 @@ export interface UpsertAspectChange extends ChangeBase {
   readonly fields: readonly FieldChange[];
   /** On create, a `status {removed: false}` is written too: it marks the entity as this tool's (see ownership). */
   readonly markStatus: boolean;
+  /**
+   * The declared-only fields the manifest declares in this aspect (hyperParams, trainingMetrics, aliases): the
+   * write records them in its marker (ownership.ts withDeclaredFields), so that removing the line later clears
+   * them. Absent when there are none.
+   */
+  readonly declared?: readonly string[];
 }
 
 /** Creates a glossary term through GraphQL createGlossaryTerm (and then marks its status as above). */
@@ -116,12 +122,25 @@ export type Change =
 
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
-  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField';
+  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget';
   readonly message: string;
   readonly urn: string;
   readonly source?: SourceLocation;
   /** shadowedField: the owned field DataHub shows from a UI edit instead (see shadowing.ts). */
   readonly shadow?: ShadowedField;
+  /** deprecatedTarget: the deprecated entity the change adds to or references, and what replaces it. */
+  readonly deprecated?: { readonly urn: string; readonly replacement?: string };
+}
+
+/**
+ * An alias that the plan takes from one model of a group and gives to another: two versionProperties writes,
+ * the removal in an earlier phase than the addition (phaseOf), shown as one line.
+ */
+export interface AliasMove {
+  readonly alias: string;
+  readonly group: string;
+  readonly from: string;
+  readonly to: string;
 }
 
 /** An owned field whose displayed value in DataHub is a UI edit kept in another aspect, not the manifest's value. */
@@ -195,6 +214,8 @@ export interface Plan {
    * run before a plan is shown). Absent when the catalog has no policies, and in plans made before they existed.
    */
   readonly policyWarnings?: readonly PlanPolicyViolation[];
+  /** Aliases moving between models of a group (absent when none, and in plans made before they existed). */
+  readonly aliasMoves?: readonly AliasMove[];
   /**
    * What depends on the changes in the catalog (impact.ts), and the Mermaid picture of the changed entities and their
    * neighbours (render-mermaid.ts), both read from the catalog's relationships when the plan was made. Absent
