@@ -292,6 +292,19 @@ describe('the ML lifecycle on the web UI', () => {
     expect((await readPage(server, NEXT)).body).not.toContain('banner warn deprecated');
   });
 
+  it('lists a group’s models with the version and aliases of each, and which are deprecated', async () => {
+    const { body } = await readPage(server, GROUP);
+    const models = part(body, /<h2 id="models-in-this-group">[\s\S]*?<\/section>/);
+    const text = models
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    expect(text).toBe(
+      'Models in this group fraud-detector_7 deprecated 7 champion production fraud-detector_8 8',
+    );
+    expect(models).toContain(`<a href="${pagePath(MODEL)}">fraud-detector_7</a>`);
+  });
+
   it('fits a phone and a desktop in a browser; the replacement link opens the replacement', async () => {
     const browser = await launchBrowser();
     try {

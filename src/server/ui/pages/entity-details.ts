@@ -10,8 +10,10 @@ import { externalUrl, html, type Html } from '../html.js';
 import { entityLink, linkList, section } from './layout.js';
 import { appendTo } from '../../../model/group.js';
 import {
+  GROUP_MODELS_FIELDS,
   MODEL_LIFECYCLE_FIELDS,
   modelVersionOf,
+  renderGroupModels,
   renderModelData,
   renderModelParameters,
   renderVersion,
@@ -64,7 +66,7 @@ const DETAILS: Readonly<Record<string, string>> = {
     ${REL('tables', '"KeyedBy"', 'INCOMING')}`,
   MLFeatureTable: `properties { mlFeatures { ...Label } mlPrimaryKeys { ...Label } customProperties { key value } }`,
   MLModelGroup: `properties { version { versionTag } createdAt }
-    ${REL('models', '"MemberOf"', 'INCOMING')}`,
+    ${GROUP_MODELS_FIELDS}`,
   GlossaryTerm: `properties { termSource sourceRef sourceUrl customProperties { key value } }
     parentNodes { nodes { ...Label } }
     ${REL('relatedOut', '"IsA", "HasA", "IsRelatedTo", "HasValue"', 'OUTGOING')}
@@ -114,7 +116,7 @@ export function kindSections(
       return tableSections(entity);
     case 'MLModelGroup':
       return html`${facts([['Version', str(node(node(entity['properties'])?.['version'])?.['versionTag'])]])}
-      ${section('Models in this group', linkList(related(entity, 'models')))}`;
+      ${section('Models in this group', renderGroupModels(entity))}`;
     case 'GlossaryTerm':
       return termSections(entity);
     case 'GlossaryNode':

@@ -23,6 +23,40 @@ export const MODEL_LIFECYCLE_FIELDS = `versionProperties { version { versionTag 
     trainingData { dataset motivation preProcessing }
     evaluationData { dataset motivation preProcessing }`;
 
+/**
+ * A group's models (MemberOf, incoming) with the version, aliases and deprecation of each, so the group's page shows
+ * which model holds `champion` and which are retired.
+ */
+export const GROUP_MODELS_FIELDS = `models: relationships(input: {types: ["MemberOf"], direction: INCOMING, count: 1000}) {
+      total relationships { entity { ...Label ... on MLModel {
+        properties { version }
+        versionProperties { version { versionTag } aliases { versionTag } }
+        deprecation { deprecated } } } }
+    }`;
+
+/** The group's models, sorted by name, each with its version, alias badges and a deprecated badge. */
+export function renderGroupModels(entity: Node): Html | undefined {
+  const models = new Map<string, { label: Label; model: Node }>();
+  for (const item of nodes(node(entity['models'])?.['relationships'])) {
+    const model = node(item['entity']);
+    if (model === undefined) continue;
+    const label = labelOf(model);
+    models.set(label.urn, { label, model });
+  }
+  if (models.size === 0) return undefined;
+  const sorted = [...models.values()].sort((a, b) => a.label.name.localeCompare(b.label.name));
+  return html`<ul class="links group-models">
+    ${sorted.map(({ label, model }) => {
+      const version = modelVersionOf(model);
+      const deprecated = node(model['deprecation'])?.['deprecated'] === true;
+      return html`<li>
+        ${entityLink(label)}${deprecated ? html` <span class="badge warn">deprecated</span>` : ''}
+        ${renderVersion(version) ?? ''}
+      </li>`;
+    })}
+  </ul>`;
+}
+
 /** The datasets a model names as training or evaluation data, each once, in the order first named. */
 export function modelDatasetUrns(entity: Node): string[] {
   const urns = [...nodes(entity['trainingData']), ...nodes(entity['evaluationData'])].flatMap((item) => {
