@@ -9,6 +9,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { TextDecoder } from 'node:util';
 
 const [parser, dir] = process.argv.slice(2);
 
