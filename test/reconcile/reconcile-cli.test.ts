@@ -30,13 +30,13 @@ describe('catalog reconcile against the embedded catalog', () => {
     const dry = await reconcile('--dry-run', '--detailed-exitcode');
     expect(dry.code).toBe(2);
     expect(dry.stdout).toContain(
-      'Plan: 26 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.',
+      'Plan: 28 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.',
     );
     expect(await aspect(MODEL_11, 'mlModelProperties')).toBeUndefined();
 
     const applied = await reconcile();
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toContain('Apply complete: 38 applied, 0 failed, 0 skipped.');
+    expect(applied.stdout).toContain('Apply complete: 40 applied, 0 failed, 0 skipped.');
 
     const again = await reconcile('--dry-run', '--detailed-exitcode');
     expect(again.code).toBe(0);
@@ -291,7 +291,7 @@ describe('catalog reconcile against the embedded catalog', () => {
     const markdown = await reconcile('--dry-run', '--output', 'markdown');
     expect(markdown.stdout).toContain('### catalog plan');
     expect(markdown.stdout).toContain(
-      '**Plan: 26 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.**',
+      '**Plan: 28 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.**',
     );
     expect(markdown.stdout).toContain('<details><summary>Details</summary>');
   });

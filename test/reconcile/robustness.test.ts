@@ -86,9 +86,9 @@ describe.each([1, 8])('apply against an unreliable server, parallelism %i', (par
 
     const state = exampleState();
     const plan = await planWith(flaky, state);
-    expect(plan.changes.length).toBe(36);
+    expect(plan.changes.length).toBe(38);
     const result = await applyPlan(plan, flaky, { runId: 'test' });
-    expect(result).toMatchObject({ ok: true, applied: 36, failed: 0, skipped: 0 });
+    expect(result).toMatchObject({ ok: true, applied: 38, failed: 0, skipped: 0 });
     expect(proxy.seen.length).toBeGreaterThan(20);
     expect(writes).toBeGreaterThan(4);
 

@@ -1,6 +1,7 @@
 import type { Change, Plan } from '../../plan/types.js';
 import { createStyle } from './style.js';
 import {
+  aliasMoveText,
   CLAIM_NOTE,
   changeSymbol,
   changeTitle,
@@ -34,6 +35,11 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
     '',
   ];
   if (plan.changes.length === 0) head.push('No changes: the catalog matches the manifests.', '');
+  if ((plan.aliasMoves ?? []).length > 0) {
+    head.push('**Alias moves**', '');
+    for (const move of plan.aliasMoves ?? []) head.push(`- \`~ ${aliasMoveText(move).replace(/`/g, "'")}\``);
+    head.push('');
+  }
   if (plan.notes.length > 0) {
     head.push('<details><summary>Notes</summary>', '');
     for (const note of plan.notes)

@@ -2,7 +2,16 @@ import { diffArrays, diffLines } from 'diff';
 import type { SourceLocation } from '../../errors.js';
 import type { JsonValue } from '../../model/json.js';
 import { assertNever } from '../../errors.js';
-import type { Change, FieldChange, Plan, PlanPolicyViolation, TermEdge } from '../../plan/types.js';
+import type {
+  AliasMove,
+  Change,
+  FieldChange,
+  Plan,
+  PlanPolicyViolation,
+  TermEdge,
+} from '../../plan/types.js';
+import { escapeControl } from '../../model/escape-control.js';
+import { parseUrn } from '../../model/urn.js';
 import type { Style } from './style.js';
 import { plural } from './plural.js';
 import { renderImpactText } from './render-impact.js';
@@ -23,6 +32,11 @@ export function renderPlanText(plan: Plan, style: Style): string {
       for (const change of changes) lines.push(...renderChange(change, style), '');
     }
   }
+  if ((plan.aliasMoves ?? []).length > 0) {
+    lines.push(style.bold('Alias moves:'));
+    for (const move of plan.aliasMoves ?? []) lines.push(`  ${style.yellow('~')} ${aliasMoveText(move)}`);
+    lines.push('');
+  }
   if (plan.impact !== undefined) lines.push(...renderImpactText(plan.impact, plan, style));
   if (plan.notes.length > 0) {
     lines.push(style.bold('Notes:'));
@@ -37,6 +51,21 @@ export function renderPlanText(plan: Plan, style: Style): string {
   }
   lines.push(summaryLine(plan));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * An alias moving between two models of a group, as one line (`champion: fraud-2026-10 -> fraud-2026-11 (group
+ * fraud)`); the two versionProperties writes are listed with the other changes.
+ */
+export function aliasMoveText(move: AliasMove): string {
+  return `${escapeControl(move.alias, true)}: ${modelName(move.from)} -> ${modelName(move.to)} (group ${modelName(move.group)})`;
+}
+
+/** A model's or group's name from its URN (the whole URN when it does not parse). */
+function modelName(urn: string): string {
+  const parsed = parseUrn(urn);
+  const name = parsed.ok && 'name' in parsed.value ? parsed.value.name : urn;
+  return escapeControl(typeof name === 'string' ? name : urn, true);
 }
 
 /** One policy warning: its message, the policy and where the policy is, and why the rule failed when it did. */
