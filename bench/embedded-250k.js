@@ -13,6 +13,7 @@
 // Writes bench/results/embedded-250k.json and prints a table. It asserts nothing.
 //
 // Run: npm run build && node bench/embedded-250k.js [--entities 250000] [--ingest-runs 3] [--requests 200]
+//      [--ingest-only] [--keep]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -25,13 +26,14 @@ const cli = path.join(root, 'dist/cli/main.js');
 const FILE_ENTITIES = 50_000;
 
 function parseArgs(argv) {
-  const options = { entities: 250_000, ingestRuns: 3, requests: 200, keep: false };
+  const options = { entities: 250_000, ingestRuns: 3, requests: 200, keep: false, ingestOnly: false };
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1];
     if (argv[i] === '--entities') options.entities = Number(value);
     if (argv[i] === '--ingest-runs') options.ingestRuns = Number(value);
     if (argv[i] === '--requests') options.requests = Number(value);
     if (argv[i] === '--keep') options.keep = true;
+    if (argv[i] === '--ingest-only') options.ingestOnly = true;
   }
   if (options.entities % FILE_ENTITIES !== 0)
     throw new Error(`--entities must be a multiple of ${FILE_ENTITIES}`);
@@ -507,6 +509,10 @@ async function main() {
     const ingestMs = median(ingestRuns.map((r) => r.ingestMs));
     const floorMs = median(ingestRuns.map((r) => r.floor.ms));
     const insertMs = median(ingestRuns.map((r) => r.floor.insertMs));
+    console.log(
+      `median: ingest ${(ingestMs / 1000).toFixed(2)} s, floor ${(floorMs / 1000).toFixed(2)} s (${(ingestMs / floorMs).toFixed(2)}x), inserts alone ${(insertMs / 1000).toFixed(2)} s (${(ingestMs / insertMs).toFixed(2)}x)`,
+    );
+    if (args.ingestOnly) return;
 
     // (b) the catalog at `entities`: every file ingested, one after another, into one database.
     const big = path.join(base, 'big');
