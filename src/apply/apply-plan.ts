@@ -6,7 +6,7 @@ import {
   removeTermsAlias,
 } from '../client/graphql-documents.js';
 import { chunkProposals, RestliError } from '../client/restli-client.js';
-import { adaptationsFor, refusalsFor } from '../client/server-capabilities.js';
+import { adaptChanges, adaptationsFor, refusalsFor } from '../client/server-capabilities.js';
 import { assertNever, CatalogError } from '../errors.js';
 import { isJsonObject, stringOr, type JsonObject } from '../model/json.js';
 import { MISSING_VERSION } from '../model/live-state.js';
@@ -69,17 +69,23 @@ export async function applyPlan(
   // Before anything is written: what this DataHub release cannot take is refused whole, and what it takes in
   // another form is adapted (server-capabilities.ts, checked release by release in test/compat).
   const server = await readServerRelease(client.restli);
-  const refusals = refusalsFor(server, plan.changes);
+  const adapted = adaptChanges(server, plan.changes);
+  const runnable = adapted.changes === plan.changes ? plan : { ...plan, changes: adapted.changes };
+  const refusals = refusalsFor(server, runnable.changes);
   if (refusals.length > 0) {
     throw new CatalogError('UNSUPPORTED_SERVER', `${refusals.join('; ')}; nothing was written`);
   }
   const adaptations = adaptationsFor(server);
-  for (const warning of adaptations.warnings) options.onWarning?.(warning);
+  for (const warning of [
+    ...adaptations.warnings,
+    ...(adapted.warning === undefined ? [] : [adapted.warning]),
+  ])
+    options.onWarning?.(warning);
   // Without conditional writes the server cannot catch a stale read, so the versions are re-read just before.
   if (options.planJustMade !== true || adaptations.withoutProposalHeaders) {
-    await checkFresh(client.restli, plan.changes);
+    await checkFresh(client.restli, runnable.changes);
   }
-  const executor = new Executor(plan, client, options, !adaptations.withoutProposalHeaders);
+  const executor = new Executor(runnable, client, options, !adaptations.withoutProposalHeaders);
   return executor.run();
 }
 

@@ -64,6 +64,7 @@ export const FEATURES = {
   modelGroupLinks: entityAspect('v1.3.0', 'mlModelGroup', 'institutionalMemory', 'the links of model groups'),
   glossaryNodeTags: entityAspect('v1.7.0', 'glossaryNode', 'globalTags', 'the tags of glossary nodes'),
   glossaryTermTags: entityAspect('v1.7.0', 'glossaryTerm', 'globalTags', 'the tags of glossary terms'),
+  modelVersionProperties: entityAspect('v0.15.0', 'mlModel', 'versionProperties', 'the aliases of models'),
 } as const satisfies Record<string, { since: MatrixRelease; what: string }>;
 
 export type Feature = keyof typeof FEATURES;
@@ -198,12 +199,21 @@ export function refusalsFor(server: ServerRelease, writes: readonly PlannedWrite
     const { entityType, aspect, lines } = FEATURES[feature];
     refuse(
       feature,
-      (write) => write.entityType === entityType && write.aspect === aspect,
+      (write) =>
+        write.entityType === entityType &&
+        write.aspect === aspect &&
+        // A model's version alone is adapted for (adaptChanges); only aliases need versionProperties.
+        (feature !== 'modelVersionProperties' || hasAliases(write.after)),
       '',
       `leave ${lines} out of the manifests`,
     );
   }
   return refusals;
+}
+
+function hasAliases(versionProperties: JsonObject): boolean {
+  const aliases = versionProperties['aliases'];
+  return Array.isArray(aliases) && aliases.length > 0;
 }
 
 /** The FEATURES that are an aspect of an entity type. */
@@ -214,6 +224,29 @@ export const ENTITY_ASPECT_FEATURES = (Object.keys(FEATURES) as Feature[]).filte
 type EntityAspectFeatureName = {
   [K in Feature]: (typeof FEATURES)[K] extends EntityAspectFeature ? K : never;
 }[Feature];
+
+/**
+ * The writes of a plan this release lacks the aspect for but does not need: a model's version is written to
+ * mlModelProperties.version as well as to versionProperties, so before v0.15.0 (no versionProperties on mlModel) a
+ * versionProperties write without aliases is left out, said once as a warning. One with aliases stays, and is
+ * refused (refusalsFor): aliases have no other home.
+ */
+export function adaptChanges<T extends PlannedWrite>(
+  server: ServerRelease,
+  changes: readonly T[],
+): { readonly changes: readonly T[]; readonly warning?: string } {
+  if (supports(server.release, 'modelVersionProperties')) return { changes };
+  const redundant = (change: T): boolean =>
+    change.entityType === 'mlModel' && change.aspect === 'versionProperties' && !hasAliases(change.after);
+  const kept = changes.filter((change) => !redundant(change));
+  if (kept.length === changes.length) return { changes };
+  return {
+    changes: kept,
+    warning:
+      `${describeServerRelease(server)} lacks ${FEATURES.modelVersionProperties.what} (added in ` +
+      `${FEATURES.modelVersionProperties.since}): a model's version is written to mlModelProperties.version only`,
+  };
+}
 
 /** What the tool does differently on this release (each said once, as a warning), beyond what it refuses. */
 export interface Adaptations {

@@ -168,6 +168,11 @@ export function orderChanges(changes: readonly Change[]): Change[] {
   );
 }
 
+/** The plan with some of its changes left out (a release that does not need them), its summary counted again. */
+export function withChanges(plan: Plan, changes: readonly Change[]): Plan {
+  return { ...plan, changes, summary: { ...plan.summary, ...summarize(changes, plan.summary.unchanged) } };
+}
+
 function summarize(changes: readonly Change[], unchanged: number): PlanSummary {
   const summary = {
     create: 0,

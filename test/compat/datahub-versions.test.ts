@@ -48,7 +48,8 @@ import { validateAspectValue } from '../../src/datahub/pegasus/validate-aspect.j
 import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
 import { CatalogError } from '../../src/errors.js';
 import { buildCatalog } from '../../src/manifest/load-catalog.js';
-import { OWNED_ASPECTS, type DesiredState } from '../../src/model/desired-state.js';
+import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type DesiredState } from '../../src/model/desired-state.js';
+import { EDITABLE_ASPECTS } from '../../src/plan/shadowing.js';
 import { isJsonObject, stringOr, type JsonObject } from '../../src/model/json.js';
 import { parseMetadataRecords } from '../../src/model/metadata-file.js';
 import { createPlan } from '../../src/plan/create-plan.js';
@@ -339,6 +340,8 @@ function validateCapture(release: ReleaseArtefacts, capture: Capture): Validatio
     if (entity !== undefined && !entity.aspects.includes(aspectName) && entity.keyAspect !== aspectName) {
       badAspects.add(aspectName);
       addGap(`${entityType} has no aspect ${aspectName}`, featureOf('entity', aspectName, entityType));
+      // An aspect the release does not have at all has no schema there to check the value against.
+      if (release.aspects.aspects[aspectName] === undefined) continue;
     }
     const aspect = proposal['aspect'];
     const value: unknown = isJsonObject(aspect) ? JSON.parse(stringOr(aspect['value'])) : undefined;
@@ -504,6 +507,15 @@ describe('the compatibility matrix', () => {
       ['dataset', 'editableSchemaMetadata'],
       ['glossaryTerm', 'glossaryRelatedTerms'],
       ['glossaryTerm', 'domains'],
+      // The declarable aspects (a model's version and aliases and its data, deprecation on every kind that has it),
+      // and the UI edits `adopt --take-over` clears.
+      ...Object.entries(DECLARABLE_ASPECTS).flatMap(([entityType, aspects]) =>
+        (aspects ?? []).map((aspect): [string, string] => [entityType, aspect]),
+      ),
+      ...Object.entries(EDITABLE_ASPECTS).map(([entityType, editable]): [string, string] => [
+        entityType,
+        editable.aspect,
+      ]),
     ];
     for (const [entityType, owned] of Object.entries(OWNED_ASPECTS)) {
       writable.push([entityType, owned], [entityType, 'status']);
@@ -607,6 +619,8 @@ function behaviour(feature: Feature): string {
       const { entityType, aspect, lines } = FEATURES[feature];
       return `refuses ${lines}: no \`${aspect}\` aspect on \`${entityType}\``;
     }
+    case 'modelVersionProperties':
+      return "adapts: no `versionProperties` aspect on `mlModel`, so a model's version goes to `mlModelProperties.version` only (aliases, which have no other home, are refused)";
   }
 }
 
@@ -615,8 +629,9 @@ function renderReadmeTable(all: readonly Row[]): string {
   const lines = all.map((row) => {
     const { tag, commit } = row.release;
     const lacking = (Object.keys(FEATURES) as Feature[]).filter((feature) => !supports(tag, feature));
-    const adapts = lacking.filter((feature) => feature === 'proposalHeaders');
-    const refuses = lacking.filter((feature) => feature !== 'proposalHeaders');
+    const adapting: readonly Feature[] = ['proposalHeaders', 'modelVersionProperties'];
+    const adapts = lacking.filter((feature) => adapting.includes(feature));
+    const refuses = lacking.filter((feature) => !adapting.includes(feature));
     const works =
       refuses.length === 0
         ? 'everything'
@@ -626,10 +641,17 @@ function renderReadmeTable(all: readonly Row[]): string {
         ? `${works} (the reference release)`
         : adapts.length === 0
           ? works
-          : `${works}; no conditional writes, so it re-reads versions just before writing`;
+          : `${works}; ${adapts.map(adaptation).join('; ')}`;
     return `| ${tag} | \`${commit.slice(0, 8)}\` | ${status} |`;
   });
   return ['| DataHub | Commit | What the client does |', '|---|---|---|', ...lines].join('\n');
+}
+
+/** What an adapted feature means on the README's line of a release. */
+function adaptation(feature: Feature): string {
+  return feature === 'proposalHeaders'
+    ? 'no conditional writes, so it re-reads versions just before writing'
+    : 'model versions in mlModelProperties only (no aliases)';
 }
 
 function shortName(feature: Feature): string {
@@ -641,6 +663,7 @@ function shortName(feature: Feature): string {
     case 'modelGroupLinks':
     case 'glossaryNodeTags':
     case 'glossaryTermTags':
+    case 'modelVersionProperties':
       return FEATURES[feature].lines;
   }
 }

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { readLiveState } from '../../client/read-live-state.js';
 import { readServerRelease } from '../../client/datahub-client.js';
-import { refusalsFor } from '../../client/server-capabilities.js';
+import { adaptChanges, refusalsFor } from '../../client/server-capabilities.js';
 import { CatalogError, DiagnosticsError, sortDiagnostics, type Diagnostic } from '../../errors.js';
 import { readChangedFiles, readFilesAtRef, readGitProvenance } from '../../git/git-info.js';
 import {
@@ -21,7 +21,7 @@ import { DEFAULT_DEPENDENCY_WALK, readDependencyGraph } from '../../client/read-
 import { errorMessage } from '../../model/error-message.js';
 import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
-import { createPlan } from '../../plan/create-plan.js';
+import { createPlan, withChanges } from '../../plan/create-plan.js';
 import { serializePlan, serializePlanChunks } from '../../plan/plan-json.js';
 import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
@@ -204,13 +204,17 @@ export async function makePlan(
       files,
     );
   }
-  const plan = createPlan(state, live, {
+  const made = createPlan(state, live, {
     toolVersion: VERSION,
     target: connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl,
     git: await readGitProvenance(io.cwd, dir),
     prune: policy.prune,
     maxDeletes: policy.maxDeletes,
   });
+  // What this release lacks but does not need is left out of the plan (server-capabilities.ts adaptChanges).
+  const adapted = adaptChanges(server, made.changes);
+  if (adapted.warning !== undefined) io.stderr.write(`warning: ${adapted.warning}\n`);
+  const plan = adapted.changes === made.changes ? made : withChanges(made, adapted.changes);
   // The aspects the plan would write, validated as GMS validates them: a refusal fails the plan, not the apply.
   const refused = sortDiagnostics(checkPlannedAspects(plan));
   if (refused.length > 0) {
