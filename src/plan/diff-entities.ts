@@ -76,7 +76,12 @@ export function diffEntity(
 
   const liveAspect = live?.aspects.get(desired.aspectName);
   const current = liveAspect?.value;
-  const { after, fields } = overlayOwnedFields(desired, current, liveAspect?.systemMetadata, actor);
+  const { after, fields } = overlayOwnedFields(
+    versionHeldElsewhere(desired, live) ? withoutField(desired, 'version') : desired,
+    current,
+    liveAspect?.systemMetadata,
+    actor,
+  );
   const declared = DECLARED_ONLY_FIELDS.filter(
     (field) => CLEARED_WHEN_UNDECLARED.has(field) && desired.fields[field] !== undefined,
   );
@@ -321,6 +326,30 @@ function displayedDefault(desired: DesiredEntity, field: string): JsonValue | un
   if (!named || field !== 'name') return undefined;
   const raw = parseRawUrn(desired.urn);
   return raw.ok ? glossaryTermDisplayName(decodeUrnPart(raw.value.parts[0] ?? '')) : undefined;
+}
+
+/**
+ * A model whose version lives only in versionProperties, as DataHub's MLflow source and SDK write it: the declared
+ * version is already there, and mlModelProperties.version (written for releases without versionProperties) is not
+ * added to it. A plan would otherwise "change" what a connector wrote without changing what DataHub shows.
+ */
+function versionHeldElsewhere(desired: DesiredEntity, live: LiveEntity | undefined): boolean {
+  if (desired.entityType !== 'mlModel') return false;
+  const properties = live?.aspects.get('mlModelProperties')?.value;
+  const version = live?.aspects.get('versionProperties')?.value['version'];
+  const declared = desired.fields['version'];
+  return (
+    properties !== undefined &&
+    properties['version'] === undefined &&
+    isJsonObject(version) &&
+    isJsonObject(declared) &&
+    version['versionTag'] === declared['versionTag']
+  );
+}
+
+function withoutField(desired: DesiredEntity, field: string): DesiredEntity {
+  const { [field]: _dropped, ...fields } = desired.fields;
+  return { ...desired, fields };
 }
 
 function overlayOwnedFields(
