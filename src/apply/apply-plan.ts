@@ -13,7 +13,7 @@ import { MISSING_VERSION } from '../model/live-state.js';
 import type { Proposal } from '../model/proposal.js';
 import { phaseOf } from '../plan/create-plan.js';
 import { sameIgnoringStamps } from '../plan/normalize.js';
-import { markerSystemMetadata, withProvenance } from '../plan/ownership.js';
+import { markerSystemMetadata, withDeclaredFields, withProvenance } from '../plan/ownership.js';
 import type { Change, CreateTermChange, Plan, TermEdgesChange } from '../plan/types.js';
 import { checkFresh, readPlannedAspects } from './check-fresh.js';
 import { stampAspect } from './stamp.js';
@@ -342,7 +342,11 @@ class Executor {
       changeType: 'UPSERT',
       aspectName,
       aspect,
-      systemMetadata: withProvenance(systemMetadata, change.source, this.plan.git),
+      // The fields written because the manifest declared them: removing such a line later clears only those.
+      systemMetadata: withDeclaredFields(
+        withProvenance(systemMetadata, change.source, this.plan.git),
+        change.kind === 'upsertAspect' ? change.declared : undefined,
+      ),
       ...(change.versionSeen === '' ? {} : { headers: { 'If-Version-Match': change.versionSeen } }),
     };
   }
