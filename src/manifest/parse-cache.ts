@@ -1,7 +1,7 @@
 /**
  * A cache of parsed manifest files, as ESLint and Prettier keep one: parsing YAML is most of a no-op plan's time,
  * and a catalog's files rarely all change between two runs. An entry is the plain-data result of parsing one
- * file (values, position indexes, diagnostics) in V8's serialization format (which keeps every value YAML can
+ * file (values, position trees, diagnostics) in V8's serialization format (which keeps every value YAML can
  * give, .inf and -0 included, and Maps), stored under a hash of the file's path and exact text, of the tool's
  * version and of V8's, so an entry is only ever used for the very input it was made from. Best effort: an entry
  * that cannot be read or written is parsed instead, never an error; `--no-cache` turns it off.
@@ -19,7 +19,7 @@ import {
 } from './parse-documents.js';
 
 /** Bumped when the stored shape changes (old entries are then simply never looked up). */
-const FORMAT = 'catalog-parse-cache-3';
+const FORMAT = 'catalog-parse-cache-4';
 const SUFFIX = '.v8';
 /** Entries kept beyond those a run used, so that switching branches back and forth stays warm. */
 const SPARE_ENTRIES = 200;

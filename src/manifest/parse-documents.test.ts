@@ -1,5 +1,6 @@
+import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { parseDocuments } from './parse-documents.js';
+import { outcomeOf, parseDocuments, parseFile, type ParsedFile } from './parse-documents.js';
 
 const TEXT = `apiVersion: catalog/v1
 kind: MLFeatureTable
@@ -32,5 +33,30 @@ describe('parseDocuments: source positions', () => {
     expect(table!.locate(['features', 0, 'missing', 'deeper'])).toEqual(table!.locate(['features', 0]));
     expect(table!.locate(['features', 'not-an-index'])).toEqual(table!.locate(['features']));
     expect(table!.locate([])).toMatchObject({ line: 1, column: 1 });
+  });
+});
+
+describe('parseDocuments: keys that are also names of Object members', () => {
+  const text = `kind: X
+__proto__: 1
+constructor:
+  toString: [a, b]
+name: n
+`;
+  const file = { path: 'catalog/odd.yaml', text };
+  // As parsed, and as read back from the parse cache (V8's serialization gives ordinary objects back).
+  const fresh = parseDocuments(file).documents[0]!;
+  const cached = outcomeOf(file, deserialize(serialize(parseFile(file))) as ParsedFile).documents[0]!;
+
+  it.each([
+    ['fresh', fresh],
+    ['from the cache', cached],
+  ])('locates them as keys, never as inherited members (%s)', (_, document) => {
+    expect(document.locate(['__proto__'])).toMatchObject({ line: 2, column: 12 });
+    expect(document.locate(['__proto__'], 'key')).toMatchObject({ line: 2, column: 1 });
+    expect(document.locate(['constructor', 'toString', 1])).toMatchObject({ line: 4, column: 17 });
+    expect(document.locate(['constructor', 'toString'], 'key')).toMatchObject({ line: 4, column: 3 });
+    expect(document.locate(['hasOwnProperty'])).toMatchObject({ line: 1, column: 1 });
+    expect(document.locate(['name', 'valueOf'], 'key')).toMatchObject({ line: 5, column: 7 });
   });
 });

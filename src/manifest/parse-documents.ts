@@ -33,13 +33,13 @@ const MAX_ALIAS_COUNT = 100;
 
 /**
  * What parsing one file yields, as plain data (no closures, no syntax tree): what the parse cache stores. The
- * line starts turn offsets into lines and columns; each document's position index, its nodes' offsets.
+ * line starts turn offsets into lines and columns; each document's positions, its nodes' offsets.
  */
 export interface ParsedFile {
   readonly documents: readonly {
     readonly index: number;
     readonly value: unknown;
-    readonly positions: PositionIndex;
+    readonly positions: PositionNode;
   }[];
   readonly partialValues: readonly unknown[];
   readonly diagnostics: readonly Diagnostic[];
@@ -146,61 +146,97 @@ function partialValue(document: Document.Parsed): unknown {
 }
 
 /**
- * A document's source positions, indexed once so that its YAML syntax tree can be dropped right after parsing
- * (the trees of a large catalog were most of the tool's memory). The index maps each node's path to its start
- * offset and kind, and each mapping key's path to the key's offset.
+ * A document's source positions, kept so that its YAML syntax tree can be dropped right after parsing (the trees
+ * of a large catalog were most of the tool's memory). A tree shaped like the document: a scalar (or anything
+ * else that is neither a mapping nor a sequence) is just its start offset; a sequence holds its items' nodes; a
+ * mapping holds each key's offset and each value's node. Plain numbers and objects, not maps of path strings:
+ * the index of a 250,000-entity catalog took more memory than its values.
  */
-export interface PositionIndex {
-  readonly kinds: Map<string, 'map' | 'seq' | 'other'>;
-  readonly values: Map<string, number>;
-  readonly keys: Map<string, number>;
+export type PositionNode = number | SequencePositions | MappingPositions;
+
+export interface SequencePositions {
+  /** Start offset (-1: the node has none). */
+  readonly o: number;
+  /** The items' nodes; undefined where an item has no position. */
+  readonly s: readonly (PositionNode | undefined)[];
 }
 
-const SEPARATOR = '\u0000';
+export interface MappingPositions {
+  readonly o: number;
+  /** Key → the key's start offset. Own properties only (read with Object.hasOwn: any key may be a name). */
+  readonly k: Readonly<Record<string, number>>;
+  /** Key → the value's node (the key's, for a key without a value). */
+  readonly m: Readonly<Record<string, PositionNode>>;
+}
 
-function indexPositions(root: unknown): PositionIndex {
-  const index: PositionIndex = { kinds: new Map(), values: new Map(), keys: new Map() };
-  const visit = (node: unknown, path: string): void => {
-    const range = (node as Node | null | undefined)?.range;
-    if (range !== undefined && range !== null) index.values.set(path, range[0]);
-    if (isMap(node)) {
-      index.kinds.set(path, 'map');
-      for (const item of node.items) {
-        if (!isPair(item) || !isScalar(item.key)) continue;
-        const child = `${path}${SEPARATOR}m${String(item.key.value)}`;
-        // The first entry of a key wins, as a search from the start would find it.
-        if (index.values.has(child) || index.keys.has(child)) continue;
-        if (item.key.range !== undefined && item.key.range !== null) index.keys.set(child, item.key.range[0]);
-        visit(item.value ?? item.key, child);
-      }
-    } else if (isSeq(node)) {
-      index.kinds.set(path, 'seq');
-      node.items.forEach((item, position) => visit(item, `${path}${SEPARATOR}s${position}`));
-    } else {
-      index.kinds.set(path, 'other');
+const startOf = (node: unknown): number | undefined => {
+  const range = (node as Node | null | undefined)?.range;
+  return range === undefined || range === null ? undefined : range[0];
+};
+
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true });
+  else record[key] = value;
+}
+
+function indexPositions(node: unknown): PositionNode {
+  const offset = startOf(node) ?? -1;
+  if (isMap(node)) {
+    // Ordinary objects share their hidden classes across documents of a kind (null-prototype ones are hash
+    // tables each, twice the memory); setOwn keeps a key named __proto__ a key like any other.
+    const keys: Record<string, number> = {};
+    const values: Record<string, PositionNode> = {};
+    for (const item of node.items) {
+      if (!isPair(item) || !isScalar(item.key)) continue;
+      const key = String(item.key.value);
+      // The first entry of a key wins, as a search from the start would find it.
+      if (Object.hasOwn(keys, key) || Object.hasOwn(values, key)) continue;
+      const keyOffset = startOf(item.key);
+      if (keyOffset !== undefined) setOwn(keys, key, keyOffset);
+      const value = item.value ?? item.key;
+      // A node without a position cannot be pointed at, nor anything under it.
+      if (startOf(value) !== undefined) setOwn(values, key, indexPositions(value));
     }
-  };
-  visit(root, '');
-  return index;
+    return { o: offset, k: keys, m: values };
+  }
+  if (isSeq(node)) {
+    return {
+      o: offset,
+      s: node.items.map((item) => (startOf(item) === undefined ? undefined : indexPositions(item))),
+    };
+  }
+  return offset;
 }
 
-function makeLocator(index: PositionIndex, at: (offset: number) => SourceLocation): ParsedDocument['locate'] {
+const offsetOf = (node: PositionNode): number => (typeof node === 'number' ? node : node.o);
+
+function childOf(node: PositionNode, segment: string | number): PositionNode | undefined {
+  if (typeof node === 'number') return undefined;
+  if ('m' in node) {
+    const key = String(segment);
+    return Object.hasOwn(node.m, key) ? node.m[key] : undefined;
+  }
+  return typeof segment === 'number' ? node.s[segment] : undefined;
+}
+
+// Own properties only: entries read back from the parse cache are ordinary objects, with Object's prototype.
+const keyOffsetOf = (node: MappingPositions, key: string): number | undefined =>
+  Object.hasOwn(node.k, key) ? node.k[key] : undefined;
+
+function makeLocator(root: PositionNode, at: (offset: number) => SourceLocation): ParsedDocument['locate'] {
   return (path, target = 'value') => {
     // The deepest node the path reaches (a path into something missing points at its nearest ancestor).
-    let current = '';
-    let offset = index.values.get('') ?? 0;
+    let current = root;
+    let offset = Math.max(offsetOf(root), 0);
     for (const [position, segment] of path.entries()) {
-      const kind = index.kinds.get(current);
-      const next =
-        kind === 'map'
-          ? `${current}${SEPARATOR}m${String(segment)}`
-          : kind === 'seq' && typeof segment === 'number'
-            ? `${current}${SEPARATOR}s${segment}`
-            : undefined;
-      if (next === undefined || !index.values.has(next)) break;
+      const next = childOf(current, segment);
+      if (next === undefined) break;
       const isLast = position === path.length - 1;
-      offset =
-        (isLast && target === 'key' ? index.keys.get(next) : undefined) ?? index.values.get(next) ?? offset;
+      const keyOffset =
+        isLast && target === 'key' && typeof current !== 'number' && 'k' in current
+          ? keyOffsetOf(current, String(segment))
+          : undefined;
+      offset = keyOffset ?? offsetOf(next);
       current = next;
     }
     return at(offset);
