@@ -114,6 +114,9 @@ export async function readEntities(
   return result;
 }
 
+/** Shared by every entity read without aspects (a plan from an empty catalog reads one per declared entity). */
+const NO_ASPECTS: ReadonlyMap<string, LiveAspect> = new Map();
+
 /**
  * GMS answers every requested URN, with a key aspect synthesized from the URN for entities that do not exist.
  * A stored key aspect carries system metadata; a synthesized one does not. An entity with any other aspect
@@ -125,7 +128,10 @@ export function toLiveEntity(
   aspects: ReadonlyMap<string, LiveAspect>,
 ): LiveEntity {
   const key = aspects.get(keyAspect);
-  const others = new Map([...aspects].filter(([name]) => name !== keyAspect));
+  const others =
+    aspects.size > (key === undefined ? 0 : 1)
+      ? new Map([...aspects].filter(([name]) => name !== keyAspect))
+      : NO_ASPECTS;
   const exists = key?.systemMetadata !== undefined || others.size > 0;
   return {
     urn,
