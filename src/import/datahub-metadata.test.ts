@@ -1,7 +1,7 @@
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../model/json.js';
-import { dateOf, renderLifecycleFields } from './datahub-lifecycle.js';
+import { dateOf, renderLifecycleFields } from '../manifest/render-lifecycle.js';
 import { foldProposals, importDatahubMetadata, type MetadataFile } from './datahub-metadata.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_3,PROD)';
@@ -110,18 +110,6 @@ describe('importDatahubMetadata', () => {
       },
     ]);
     expect(result.counts).toEqual({ MLModelGroup: 1, MLModel: 2 });
-  });
-
-  it('leaves out a lifecycle field the schema refuses, and says so', () => {
-    const result = importOne(model, (_kind, doc) => !('aliases' in doc) && !('deprecated' in doc));
-    const fraud3 = documents(result.files).find((doc) => doc['name'] === 'fraud_3');
-    expect(fraud3).not.toHaveProperty('aliases');
-    expect(fraud3).not.toHaveProperty('deprecated');
-    expect(fraud3).toHaveProperty('hyperParams');
-    expect(result.skipped).toEqual([
-      `${MODEL}: aliases left out: this release's MLModel manifest has no such field yet`,
-      `${MODEL}: deprecated left out: this release's MLModel manifest has no such field yet`,
-    ]);
   });
 
   it('counts what it leaves out: types the tool does not manage, entities without their owned aspect, removed ones', () => {

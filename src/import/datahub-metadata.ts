@@ -6,8 +6,8 @@
  * each entity would have once the files are ingested, and rendered by the same code `catalog export` uses
  * (renderManifests), so that importing a file and exporting a catalog that ingested it agree by construction:
  * same URNs, references by name where the entity is in the output, and a first plan that changes no value.
- * The ML lifecycle fields (manifests.md, "The ML lifecycle") are laid over what renderManifests writes, each
- * only where this release's manifest format accepts it.
+ * renderManifests writes the ML lifecycle fields (manifests.md, "The ML lifecycle") too; the overlay below only
+ * collects what they cannot say (a metric's description, …) and keeps a field out where the format refuses it.
  */
 import { parseAllDocuments, stringify } from 'yaml';
 import { renderManifests, type ExportedEntity, type ExportInput } from '../manifest/render-manifests.js';
@@ -15,7 +15,11 @@ import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../mode
 import { parseMetadataRecords } from '../model/metadata-file.js';
 import type { Proposal } from '../model/proposal.js';
 import { formatUrn, parseUrn, type EntityUrn } from '../model/urn.js';
-import { LIFECYCLE_FIELDS, renderLifecycleFields, type LifecycleField } from './datahub-lifecycle.js';
+import {
+  LIFECYCLE_FIELDS,
+  renderLifecycleFields,
+  type LifecycleField,
+} from '../manifest/render-lifecycle.js';
 
 type Doc = Record<string, JsonValue>;
 

@@ -3,6 +3,7 @@
  * output passes and reconciling it against the same catalog plans no changes. One file per feature table, model
  * group, glossary (first segment of the term ids) and dataset. Pure: the command reads and writes.
  */
+import { renderLifecycleFields } from './render-lifecycle.js';
 import { stringify } from 'yaml';
 import { simplifyFieldPath } from '../model/field-path.js';
 import {
@@ -101,7 +102,14 @@ export function renderManifests(input: ExportInput): ExportOutput {
   });
   const nodeRef = (urn: string): string => nodeIds.get(urn) ?? urn;
   // owners, tags and links of any entity: every line, whoever added it (re-planning leaves the others' alone).
+  const replacementRef = replacementNamer(input);
+  const deprecatedOf = (entity: ExportedEntity): Doc => {
+    const { fields } = renderLifecycleFields(entity.urn.split(':')[2] ?? '', entity.aspects, replacementRef);
+    return optional('deprecated', fields.deprecated);
+  };
+  /** What every declared kind may carry: owners, tags, links, and its deprecation. */
   const associations = (entity: ExportedEntity): Doc => ({
+    ...deprecatedOf(entity),
     ...optional('owners', nonEmpty(ownersOf(entity))),
     ...optional('tags', nonEmpty(tagUrnsOf(entity.aspects.get('globalTags')).map(tagRef))),
     ...optional('links', nonEmpty(linksOf(entity.aspects.get('institutionalMemory')))),
@@ -249,6 +257,8 @@ export function renderManifests(input: ExportInput): ExportOutput {
     const properties = model.aspects.get('mlModelProperties');
     if (urn === undefined || properties === undefined || !platformOk(model.urn, urn.platform)) continue;
     const groups = urnList(properties['groups']);
+    // versionProperties (where DataHub's SDK and connectors keep a model's version), aliases, parameters, data.
+    const lifecycle = renderLifecycleFields('mlModel', model.aspects, replacementRef).fields;
     const groupRef = (groupUrn: string): string => {
       const parsed = parseUrn(groupUrn);
       const sameScope =
@@ -268,9 +278,14 @@ export function renderManifests(input: ExportInput): ExportOutput {
       env: urn.env,
       ...optional('description', optionalString(properties['description'])),
       ...optional('type', optionalString(properties['type'])),
-      ...optional('version', versionTag(properties['version'])),
+      ...optional('version', lifecycle.version ?? versionTag(properties['version'])),
+      ...optional('aliases', lifecycle.aliases),
       ...optional('groups', nonEmpty(groups.map(groupRef))),
       ...optional('features', nonEmpty(urnList(properties['mlFeatures']).map(featureRef))),
+      ...optional('hyperParams', lifecycle.hyperParams),
+      ...optional('metrics', lifecycle.metrics),
+      ...optional('trainingData', lifecycle.trainingData),
+      ...optional('evaluationData', lifecycle.evaluationData),
       ...associations(model),
     });
     count('MLModel');
@@ -382,6 +397,51 @@ function optional(key: string, value: JsonValue | undefined): Doc {
 }
 
 /** A file name from an entity name: safe characters kept, the rest replaced. */
+/**
+ * A deprecation's replacement as the manifests name it (the resolver's replacementUrn): the id of a tag or term and
+ * the name of a model, group or table written in the same output when no other of its kind there has that name,
+ * `<table>.<feature>` for a feature; else the URN, which is valid wherever the replacement is.
+ */
+function replacementNamer(input: ExportInput): (urn: string) => string {
+  const exported = [
+    ...(input.tags ?? []),
+    ...input.terms,
+    ...input.features,
+    ...input.tables,
+    ...input.groups,
+    ...input.models,
+  ].map((entity) => entity.urn);
+  const nameOf = (urn: string): string | undefined => {
+    const parsed = parseUrn(urn);
+    if (!parsed.ok) return undefined;
+    const value = parsed.value;
+    switch (value.entityType) {
+      case 'tag':
+      case 'glossaryTerm':
+        return value.id;
+      case 'mlFeature':
+        return `${value.namespace}.${value.name}`;
+      case 'mlFeatureTable':
+      case 'mlModelGroup':
+      case 'mlModel':
+        return value.name;
+      default:
+        return undefined;
+    }
+  };
+  const names = new Map<string, number>();
+  for (const urn of exported) {
+    const key = `${urn.split(':')[2] ?? ''} ${nameOf(urn) ?? ''}`;
+    names.set(key, (names.get(key) ?? 0) + 1);
+  }
+  const inOutput = new Set(exported);
+  return (urn) => {
+    const name = nameOf(urn);
+    if (name === undefined || !inOutput.has(urn)) return urn;
+    return names.get(`${urn.split(':')[2] ?? ''} ${name}`) === 1 ? name : urn;
+  };
+}
+
 export function fileName(name: string): string {
   const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
   return safe === '' ? 'unnamed' : safe.slice(0, 120);

@@ -4,6 +4,8 @@
  * removed clears what the tool wrote and leaves what a connector wrote; a plan that adds to something deprecated
  * warns with the replacement.
  */
+import { copyFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyExample, editManifest } from '../helpers/catalog-dir.js';
 import { MODEL_10, MODEL_11 } from '../helpers/example-urns.js';
@@ -83,6 +85,45 @@ trainingData:
     const properties = await server.aspect(MODEL_11, 'mlModelProperties');
     expect(properties.hyperParams ?? []).toEqual([]);
     expect(properties.trainingMetrics ?? []).toEqual([]);
+  });
+
+  it('exports every lifecycle field, and the export re-plans to no changes', async () => {
+    edit(
+      'description: November retrain; adds the merchant risk score.\n',
+      `description: November retrain; adds the merchant risk score.
+aliases: [champion]
+hyperParams: { max_depth: "8", learning_rate: "0.05" }
+metrics: { auc: "0.931" }
+trainingData:
+  - dataset: ${TRANSACTIONS}
+    motivation: Twelve months of card transactions.
+evaluationData:
+  - dataset: ${TRANSACTIONS}
+deprecated:
+  note: Replaced by the December retrain.
+  decommissionTime: 2027-01-31
+`,
+    );
+    expect((await reconcile()).code).toBe(0);
+    const exported = await run('export', '--out', 'exported');
+    expect(exported.code, exported.stderr).toBe(0);
+    copyFileSync(path.join(dir, 'catalog/catalog.yaml'), path.join(dir, 'exported/catalog.yaml'));
+    const models = readFileSync(path.join(dir, 'exported/models/fraud-detector.yaml'), 'utf8');
+    for (const line of [
+      'aliases:',
+      'hyperParams:',
+      'metrics:',
+      'trainingData:',
+      'evaluationData:',
+      'deprecated:',
+    ])
+      expect(models).toContain(line);
+    expect((await runCatalog(['validate', 'exported'], { cwd: dir })).code).toBe(0);
+    const replan = await run('reconcile', 'exported', '--dry-run');
+    expect(replan.code, replan.stderr).toBe(0);
+    expect(replan.stdout).toMatch(
+      /No changes\.|Plan: 0 to create, 0 to update, 0 to delete; 0 term attachments to add, 0 to remove; \d+ added by others/,
+    );
   });
 
   it("leaves a connector's hyper-parameters alone when the manifest does not declare them", async () => {
