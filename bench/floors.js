@@ -11,7 +11,7 @@
 // Cold measures (parse, validate) are the median of --runs processes. Writes bench/results/floors.json and
 // bench/results/floors.svg and prints a table. Asserts nothing: the goals are read off the table.
 //
-// Run: npm run build && node bench/floors.js [--sizes 10000,50000] [--latency 20] [--runs 3] [--parallelism 4]
+// Run: npm run build && node bench/floors.js [--sizes 10000,50000,250000] [--latency 20] [--runs 3] [--parallelism 4]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { generateCatalog } from './generate-catalog.js';
 import { renderFloorsChart } from './floors-chart.js';
 
 function parseArgs(argv) {
-  const options = { sizes: [10000, 50000], latency: 20, runs: 3, parallelism: 4 };
+  const options = { sizes: [10000, 50000, 250000], latency: 20, runs: 3, parallelism: 4 };
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1];
     if (argv[i] === '--sizes') options.sizes = value.split(',').map(Number);
