@@ -8,7 +8,8 @@
 //   converge `catalog reconcile --no-cache` from an empty catalog, against the floor: the parse floor plus a
 //            blind writer sending the same aspects in batches of 200 with the same parallelism and no reads
 //            (bench/blind-writer.js), each against a fresh embedded catalog behind the same latency proxy.
-// Cold measures (parse, validate) are the median of --runs processes. Writes bench/results/floors.json and
+// Up to --no-impact-limit entities (default 50,000), converge also runs with --no-impact (what the plan's impact,
+// read after planning, adds). Cold measures (parse, validate) are the median of --runs processes. Writes bench/results/floors.json and
 // bench/results/floors.svg and prints a table. Asserts nothing: the goals are read off the table.
 //
 // Run: npm run build && node bench/floors.js [--sizes 10000,50000,250000] [--latency 20] [--runs 3] [--parallelism 4]
@@ -20,13 +21,20 @@ import { generateCatalog } from './generate-catalog.js';
 import { renderFloorsChart } from './floors-chart.js';
 
 function parseArgs(argv) {
-  const options = { sizes: [10000, 50000, 250000], latency: 20, runs: 3, parallelism: 4 };
+  const options = {
+    sizes: [10000, 50000, 250000],
+    latency: 20,
+    runs: 3,
+    parallelism: 4,
+    noImpactLimit: 50000,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1];
     if (argv[i] === '--sizes') options.sizes = value.split(',').map(Number);
     if (argv[i] === '--latency') options.latency = Number(value);
     if (argv[i] === '--runs') options.runs = Number(value);
     if (argv[i] === '--parallelism') options.parallelism = Number(value);
+    if (argv[i] === '--no-impact-limit') options.noImpactLimit = Number(value);
   }
   return options;
 }
@@ -122,12 +130,34 @@ try {
     } finally {
       await env.close();
     }
+    // What the impact of the plan (issue 20: the dependency graph read after planning, and the picture) adds.
+    if (size <= args.noImpactLimit) {
+      env = await environment(work, metadataFile, args.latency);
+      try {
+        const argv = [
+          'reconcile',
+          'catalog',
+          '--server',
+          env.url,
+          ...parallelism,
+          '--no-cache',
+          '--no-impact',
+        ];
+        const noImpact = await measureCli(work, argv, env.requests);
+        row.converge.toolNoImpact = { ...noImpact, perEntityMs: perEntityMs(noImpact, size) };
+      } finally {
+        await env.close();
+      }
+    }
     const floor = row.parse.floorJsYaml.seconds + row.converge.blindWrite.seconds;
     row.converge.floorSeconds = floor;
     row.ratio = {
       validateToParseFloor: row.parse.validate.seconds / row.parse.floorJsYaml.seconds,
       validateToYamlFloor: row.parse.validate.seconds / row.parse.floorYaml.seconds,
       convergeToFloor: row.converge.tool.seconds / floor,
+      ...(row.converge.toolNoImpact === undefined
+        ? {}
+        : { convergeNoImpactToFloor: row.converge.toolNoImpact.seconds / floor }),
     };
     results.push(row);
     printRow(row);
@@ -146,6 +176,11 @@ function printRow(row) {
       `  parse: validate --no-cache ${s(parse.validate)} (${parse.validate.peakMb} MB) | floor js-yaml ${s(parse.floorJsYaml)}, yaml without positions ${s(parse.floorYaml)} | ${ratio.validateToParseFloor.toFixed(2)}x the floor`,
       `  plan:  from empty ${s(plan.empty)} (${plan.empty.perEntityMs.toFixed(3)} ms/entity, ${plan.empty.requests} req, ${plan.empty.peakMb} MB) | no-op ${s(plan.noop)} (${plan.noop.perEntityMs.toFixed(3)} ms/entity, ${plan.noop.requests} req, ${plan.noop.peakMb} MB)`,
       `  converge: ${s(converge.tool)} (${converge.tool.requests} req, ${converge.tool.peakMb} MB) | floor ${converge.floorSeconds.toFixed(2)} s = parse ${s(parse.floorJsYaml)} + blind write ${s(converge.blindWrite)} (${converge.blindWrite.requests} req) | ${ratio.convergeToFloor.toFixed(2)}x the floor`,
+      ...(converge.toolNoImpact === undefined
+        ? []
+        : [
+            `  converge --no-impact: ${s(converge.toolNoImpact)} (${converge.toolNoImpact.requests} req, ${converge.toolNoImpact.peakMb} MB) | ${ratio.convergeNoImpactToFloor.toFixed(2)}x the floor`,
+          ]),
     ].join('\n'),
   );
 }

@@ -80,8 +80,8 @@ export async function environment(work, metadataFile, latency) {
 }
 
 /**
- * Runs one catalog command through bench/measure.js (wall time of the command and the process's peak RSS, as
- * the process itself reports them); requests are counted by the proxy when one is given.
+ * Runs one catalog command through bench/measure.js (wall time of the command, the process's CPU time and peak
+ * RSS, as the process itself reports them); requests are counted by the proxy when one is given.
  */
 export async function measureCli(work, argv, requests) {
   const before = requests === undefined ? 0 : await requests();
@@ -93,6 +93,7 @@ export async function measureCli(work, argv, requests) {
     throw new Error(`catalog ${argv.join(' ')} failed: ${result.stderr.slice(0, 4000)}`);
   return {
     seconds: stats.ms / 1000,
+    cpuSeconds: stats.cpuMs / 1000,
     ...(requests === undefined ? {} : { requests: (await requests()) - before }),
     peakMb: Math.round(stats.maxRssMb),
   };
