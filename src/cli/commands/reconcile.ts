@@ -1,6 +1,7 @@
 import { escapeControlDeep, escapeJsonControls } from '../../model/escape-control.js';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { readLiveState } from '../../client/read-live-state.js';
 import { readServerRelease } from '../../client/datahub-client.js';
 import { adaptChanges, refusalsFor } from '../../client/server-capabilities.js';
@@ -65,6 +66,7 @@ export interface ReconcileOptions {
  */
 export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
+  boundHeapGrowth(io.env);
   // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
   // is most of the tool's memory, and would otherwise be held until the end of the run.
   const {
@@ -105,6 +107,21 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * How far V8 lets the heap grow past what was live after a full collection before it collects again, in percent.
+ * Its own choice, up to four times on a machine with memory to spare, made most of a large plan's peak memory
+ * garbage not yet collected (a 50,000-entity plan peaked at 570 MB with about 165 MB live); at 50% it peaked at
+ * 406 MB for about 8% more CPU time.
+ */
+const HEAP_GROWING_PERCENT = 50;
+
+/** Bounds the heap's growth, unless the user tunes V8's heap themselves (NODE_OPTIONS or node's own flags). */
+function boundHeapGrowth(env: CliIo['env']): void {
+  const flags = `${env['NODE_OPTIONS'] ?? ''} ${process.execArgv.join(' ')}`;
+  if (/heap-growing-percent|max-old-space-size|optimize-for-size|max-semi-space-size/.test(flags)) return;
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
 /**
