@@ -28,6 +28,7 @@ tags: [gold]
     expect(load.diagnostics).toEqual([]);
     const request = readRequestFor(load.state as NonNullable<typeof load.state>);
     expect([...(request.get('tag')?.aspects ?? [])].sort()).toEqual([
+      'deprecation',
       'ownership',
       'status',
       'tagKey',
@@ -35,6 +36,7 @@ tags: [gold]
     ]);
     // DataHub v1.7.0's registry gives glossary terms globalTags (releases before it do not: server-capabilities.ts).
     expect([...(request.get('glossaryTerm')?.aspects ?? [])].sort()).toEqual([
+      'deprecation',
       'domains',
       'globalTags',
       'glossaryRelatedTerms',

@@ -165,6 +165,15 @@ function diffVersionProperties(
   if (current === undefined) {
     // Nothing live: created from the declaration (a versionProperties needs a version, so none without one).
     if (aspect.value === null) return [];
+    // A model an older ingestion gave its version in mlModelProperties only, the same version: nothing to add
+    // until an alias needs versionProperties (an export of it re-plans to no change).
+    const properties = live?.aspects.get('mlModelProperties')?.value;
+    if (
+      wantAliases.length === 0 &&
+      properties !== undefined &&
+      versionTagOf(properties) === versionTagOf(aspect.value)
+    )
+      return [];
     return [
       versionChange(desired, aspect, live, null, { ...aspect.value }, declared, [
         { path: 'version', after: versionTagOf(aspect.value) ?? '' },

@@ -87,6 +87,12 @@ describe('policySubjects', () => {
     expect(byUrn.get('urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-1,PROD)')?.entity).toEqual({
       kind: 'MLModel',
       urn: 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-1,PROD)',
+      aliases: [],
+      deprecated: false,
+      evaluationData: [],
+      hyperParams: {},
+      metrics: {},
+      trainingData: [],
       name: 'fraud-1',
       platform: 'sagemaker',
       env: 'PROD',
@@ -105,6 +111,7 @@ describe('policySubjects', () => {
     expect(byUrn.get('urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud,PROD)')?.entity).toEqual({
       kind: 'MLModelGroup',
       urn: 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud,PROD)',
+      deprecated: false,
       name: 'fraud',
       platform: 'sagemaker',
       env: 'PROD',
@@ -115,6 +122,7 @@ describe('policySubjects', () => {
     expect(byUrn.get('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)')?.entity).toEqual({
       kind: 'MLFeatureTable',
       urn: 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)',
+      deprecated: false,
       name: 'users',
       platform: 'feast',
       description: 'Users.',
@@ -129,6 +137,7 @@ describe('policySubjects', () => {
     expect(byUrn.get('urn:li:mlFeature:(users,age)')?.entity).toEqual({
       kind: 'MLFeature',
       urn: 'urn:li:mlFeature:(users,age)',
+      deprecated: false,
       name: 'age',
       namespace: 'users',
       version: '2',
@@ -140,6 +149,7 @@ describe('policySubjects', () => {
     expect(byUrn.get('urn:li:mlFeature:(shared,country)')?.entity).toEqual({
       kind: 'MLFeature',
       urn: 'urn:li:mlFeature:(shared,country)',
+      deprecated: false,
       name: 'country',
       namespace: 'shared',
       dataType: 'NOMINAL',
@@ -164,6 +174,7 @@ describe('policySubjects', () => {
     expect(byUrn.get('urn:li:glossaryTerm:Classification.PII')?.entity).toEqual({
       kind: 'GlossaryTerm',
       urn: 'urn:li:glossaryTerm:Classification.PII',
+      deprecated: false,
       id: 'Classification.PII',
       name: 'PII',
       definition: '',
@@ -183,6 +194,7 @@ describe('policySubjects', () => {
     expect(byUrn.get('urn:li:tag:gold')?.entity).toEqual({
       kind: 'Tag',
       urn: 'urn:li:tag:gold',
+      deprecated: false,
       id: 'gold',
       name: 'gold',
       description: 'Curated.',
