@@ -188,7 +188,7 @@ const RULES: Readonly<Record<ImpactRule, readonly RuleStep[]>> = {
 };
 
 /** The entity types the picture and the walk know, in the order they are listed. */
-const TYPE_ORDER: readonly string[] = [
+export const TYPE_ORDER: readonly string[] = [
   'dataset',
   'mlFeature',
   'mlPrimaryKey',

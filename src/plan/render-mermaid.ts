@@ -19,6 +19,7 @@ import {
   compareText,
   entityTypeOfUrn,
   nameFromUrn,
+  TYPE_ORDER,
   type DependencyEdge,
   type DependencyGraph,
 } from './impact.js';
@@ -28,15 +29,7 @@ export type PictureAction = 'create' | 'update' | 'delete';
 type EdgeState = 'kept' | 'added' | 'removed';
 
 /** The entity types the picture draws. */
-const PICTURED_TYPES: ReadonlySet<string> = new Set([
-  'dataset',
-  'mlFeature',
-  'mlPrimaryKey',
-  'mlFeatureTable',
-  'mlModel',
-  'mlModelGroup',
-  'glossaryTerm',
-]);
+const PICTURED_TYPES: ReadonlySet<string> = new Set(TYPE_ORDER);
 
 /**
  * How each relationship is drawn: `upstream` is the end data flows from (a feature flows from its dataset into the
