@@ -6,6 +6,7 @@ import type { ValidatedDocument } from './kinds.js';
 import { openParseCache } from './parse-cache.js';
 import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
 import { readManifestFiles } from './read-manifest-files.js';
+import { interpolateVariables } from './interpolate-variables.js';
 import { resolveDesiredState } from './resolve-desired-state.js';
 import { loadValidators } from './schemas.js';
 import { validateDocuments } from './validate-documents.js';
@@ -33,18 +34,24 @@ export interface CatalogLoad {
 export function buildCatalog(
   files: readonly SourceFile[],
   parse: (file: SourceFile) => ParseOutcome = parseDocuments,
+  /** The Settings environment to build for (--environment); none: the manifests as written. */
+  environment?: string,
 ): CatalogLoad {
   const parsed = files.map((file) => parse(file));
-  const validated = validateDocuments(
+  // Environments (interpolate-variables.ts): `${var.name}` replaced before the schemas see the values.
+  const interpolated = interpolateVariables(
     parsed.flatMap((outcome) => outcome.documents),
-    loadValidators(),
+    environment,
   );
-  const resolved = resolveDesiredState(validated.documents, [
-    ...validated.rejected,
-    ...parsed.flatMap((outcome) => outcome.partialValues),
-  ]);
+  const validated = validateDocuments(interpolated.documents, loadValidators());
+  const resolved = resolveDesiredState(
+    validated.documents,
+    [...validated.rejected, ...parsed.flatMap((outcome) => outcome.partialValues)],
+    interpolated.environment,
+  );
   const diagnostics = sortDiagnostics([
     ...parsed.flatMap((outcome) => outcome.diagnostics),
+    ...interpolated.diagnostics,
     ...validated.diagnostics,
     ...resolved.diagnostics,
   ]);
@@ -84,11 +91,12 @@ export async function loadCatalog(
   dir: string,
   cwd?: string,
   cache?: ParseCacheOptions,
+  environment?: string,
 ): Promise<CatalogLoad> {
   const files = await readManifestFiles(dir, cwd);
-  if (cache === undefined) return addPolicies(buildCatalog(files));
+  if (cache === undefined) return addPolicies(buildCatalog(files, parseDocuments, environment));
   const parseCache = openParseCache(cache.dir, cache.toolVersion);
-  const load = buildCatalog(files, (file) => parseCache.parse(file));
+  const load = buildCatalog(files, (file) => parseCache.parse(file), environment);
   parseCache.prune();
   return addPolicies(load);
 }

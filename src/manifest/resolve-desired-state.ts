@@ -19,6 +19,7 @@ import { entityHasAspect } from '../model/registry.js';
 import { formatUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
 import type { Declaration } from './declaration.js';
 import { checkNodeTree } from './node-tree.js';
+import type { Environment } from './select-environment.js';
 import {
   isFeatureReference,
   type Associations,
@@ -53,8 +54,10 @@ type Doc<M extends Manifest> = ValidatedDocument<M>;
 export function resolveDesiredState(
   documents: readonly ValidatedDocument[],
   rejected: readonly unknown[] = [],
+  /** The selected environment: its `env` replaces defaults.env and the env of every URN built here. */
+  environment?: Environment,
 ): ResolveOutcome {
-  const resolver = new Resolver(documents, namesDeclaredBy(rejected));
+  const resolver = new Resolver(documents, namesDeclaredBy(rejected), environment?.env);
   return resolver.resolve();
 }
 
@@ -141,6 +144,8 @@ class Resolver {
   constructor(
     private readonly documents: readonly ValidatedDocument[],
     private readonly shadow: ShadowNames,
+    /** The selected environment's env (absent: none selected, or it names none). */
+    private readonly environmentEnv?: string,
   ) {
     this.settings = this.resolveSettings(ofKind(documents, 'Settings'));
   }
@@ -190,7 +195,7 @@ class Resolver {
     const settings = first?.manifest;
     return {
       actor: settings?.actor ?? DEFAULT_ACTOR,
-      defaultEnv: settings?.defaults?.env ?? DEFAULT_ENV,
+      defaultEnv: this.environmentEnv ?? settings?.defaults?.env ?? DEFAULT_ENV,
       ...(settings?.defaults?.platform === undefined ? {} : { defaultPlatform: settings.defaults.platform }),
       ...(settings?.target?.server === undefined ? {} : { targetServer: settings.target.server }),
       ...(settings?.target?.graphqlUrl === undefined ? {} : { targetGraphqlUrl: settings.target.graphqlUrl }),
@@ -511,7 +516,7 @@ class Resolver {
     for (const doc of ofKind(this.documents, 'MLModelGroup')) {
       const platform = this.platformOf(doc, doc.manifest.platform);
       if (platform === undefined) continue;
-      const env = doc.manifest.env ?? this.settings.defaultEnv;
+      const env = this.envOf(doc.manifest.env);
       const urn = formatUrn({ entityType: 'mlModelGroup', platform, name: doc.manifest.name, env });
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
@@ -580,7 +585,7 @@ class Resolver {
     for (const doc of ofKind(this.documents, 'MLModel')) {
       const platform = this.platformOf(doc, doc.manifest.platform);
       if (platform === undefined) continue;
-      const env = doc.manifest.env ?? this.settings.defaultEnv;
+      const env = this.envOf(doc.manifest.env);
       const urn = formatUrn({ entityType: 'mlModel', platform, name: doc.manifest.name, env });
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
@@ -989,8 +994,16 @@ class Resolver {
 
   private datasetUrn(doc: Doc<Manifest>, ref: DatasetRefValue, at: Path): string | undefined {
     if (typeof ref === 'string') return this.parsedUrn(ref, 'dataset', doc.source.locate(at));
-    const env = ref.env ?? this.settings.defaultEnv;
+    const env = this.envOf(ref.env);
     return formatUrn({ entityType: 'dataset', platform: ref.platform, name: ref.name, env });
+  }
+
+  /**
+   * The env of a URN the catalog builds: the selected environment's, over the one written, over defaults.env. A
+   * URN written out in full is not built here and keeps the env it is written with (docs/environments.md).
+   */
+  private envOf(written: string | undefined): string {
+    return this.environmentEnv ?? written ?? this.settings.defaultEnv;
   }
 
   /** Parses a URN the schema already checked by shape; the full parse also names what is wrong. */
