@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CatalogError, DiagnosticsError } from '../errors.js';
+import { tokenVariablesOf } from './token-variables.js';
 import type { AdoptOptions } from './commands/adopt.js';
 import type { ExportOptions } from './commands/export.js';
 import { EXPORT_KINDS } from './export-kinds.js';
@@ -16,10 +17,17 @@ import { createStyle } from './output/style.js';
 export { VERSION } from './version.js';
 import { VERSION } from './version.js';
 
-/** Secrets never reach output: anything that prints an error goes through this first. */
-export function redactSecrets(text: string, env: CliIo['env']): string {
+/**
+ * Secrets never reach output: anything that prints an error goes through this first. `tokenVariables` are the
+ * variables an environment's `tokenEnv` named (token-variables.ts).
+ */
+export function redactSecrets(
+  text: string,
+  env: CliIo['env'],
+  tokenVariables: readonly string[] = [],
+): string {
   let result = text;
-  for (const name of ['DATAHUB_GMS_TOKEN', 'CATALOG_SERVER_TOKEN']) {
+  for (const name of ['DATAHUB_GMS_TOKEN', 'CATALOG_SERVER_TOKEN', ...tokenVariables]) {
     const secret = env[name];
     if (secret !== undefined && secret.length >= 4) result = result.split(secret).join('***');
   }
@@ -46,7 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 function reportError(error: unknown, io: CliIo): number {
   const style = createStyle(useColor(io.stderr, io.env));
-  const write = (text: string): void => io.stderr.write(redactSecrets(text, io.env));
+  const write = (text: string): void => io.stderr.write(redactSecrets(text, io.env, tokenVariablesOf(io)));
   if (error instanceof CommanderError) {
     // Commander has printed its own message (usage errors, --help, --version).
     return error.exitCode === 0 ? 0 : 1;
@@ -181,8 +189,16 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       )
       .option('--graphql-url <url>', 'GraphQL endpoint (default: <server>/api/graphql)')
       .option('--parallelism <n>', 'requests in flight at most, within each phase (1-64)', '4');
+  // docs/environments.md: the Settings environment (server, token variable, env, variables) to work in.
+  const environmentOption = (command: Command): Command =>
+    command.option(
+      '--environment <name>',
+      'a Settings environment: its server, token variable, env and variables (default: $CATALOG_ENVIRONMENT)',
+    );
+  const yesOption = (command: Command): Command =>
+    command.option('--yes', 'confirm applying to a protected environment (with --environment <name>)', false);
 
-  targetOptions(
+  const reconcile = targetOptions(
     program
       .command('reconcile')
       .description(
@@ -215,12 +231,13 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       )
       .option('--no-impact', 'read no relationships: the plan lists no impact and draws no picture')
       .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
-  ).action(async (dir: string, options: ReconcileOptions) => {
+  );
+  yesOption(environmentOption(reconcile)).action(async (dir: string, options: ReconcileOptions) => {
     const { runReconcile } = await import('./commands/reconcile.js');
     setExitCode(await runReconcile(dir, options, io));
   });
 
-  targetOptions(
+  const adopt = targetOptions(
     program
       .command('adopt')
       .description(
@@ -249,12 +266,13 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         false,
       )
       .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
-  ).action(async (dir: string, options: AdoptOptions) => {
+  );
+  environmentOption(adopt).action(async (dir: string, options: AdoptOptions) => {
     const { runAdopt } = await import('./commands/adopt.js');
     setExitCode(await runAdopt(dir, options, io));
   });
 
-  targetOptions(
+  const apply = targetOptions(
     program
       .command('apply')
       .description('apply a saved plan; refused when the catalog changed since the plan was made')
@@ -264,10 +282,18 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
           .choices(['text', 'markdown'])
           .default('text'),
       ),
-  ).action(
+  );
+  yesOption(environmentOption(apply)).action(
     async (
       file: string,
-      options: { server?: string; graphqlUrl?: string; parallelism?: string; output: 'text' | 'markdown' },
+      options: {
+        server?: string;
+        graphqlUrl?: string;
+        parallelism?: string;
+        output: 'text' | 'markdown';
+        environment?: string;
+        yes?: boolean;
+      },
     ) => {
       const { runApply } = await import('./commands/apply.js');
       setExitCode(await runApply(file, options, io));

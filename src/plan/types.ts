@@ -197,11 +197,22 @@ export interface PlanPolicyViolation {
   readonly reason?: string;
 }
 
+/** The Settings environment a plan was made for (docs/environments.md). */
+export interface PlanEnvironment {
+  readonly name: string;
+  /** The env (FabricType) the plan's URNs were built with. */
+  readonly env: string;
+  /** Applying needs --environment <name> and --yes. */
+  readonly protect: boolean;
+}
+
 export interface Plan {
   readonly formatVersion: typeof PLAN_FORMAT_VERSION;
   readonly tool: { readonly name: 'catalog'; readonly version: string };
   /** The server the plan was made against ("embedded" for the embedded catalog); never a token. */
   readonly target: string;
+  /** The environment the plan was made for; absent when none was selected, and in plans made before they existed. */
+  readonly environment?: PlanEnvironment;
   readonly actor: string;
   readonly git: PlanGit;
   readonly options: { readonly prune: boolean; readonly maxDeletes: number };

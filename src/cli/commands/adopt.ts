@@ -11,13 +11,13 @@ import { readGitProvenance } from '../../git/git-info.js';
 import { buildCatalog, loadCatalog } from '../../manifest/load-catalog.js';
 import type { SourceFile } from '../../manifest/parse-documents.js';
 import type { JsonValue } from '../../model/json.js';
-import { connectWithFlags } from '../connect.js';
+import { connectWithFlags, environmentNameOf } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
 import { plural } from '../output/plural.js';
 import { VERSION } from '../version.js';
 import { applyAndReport } from './apply.js';
-import { readBaseState, renderPlan, requireValid } from './reconcile.js';
+import { environmentOf, readBaseState, renderPlan, requireValid } from './reconcile.js';
 
 export interface AdoptOptions {
   readonly dryRun: boolean;
@@ -30,6 +30,8 @@ export interface AdoptOptions {
   readonly graphqlUrl?: string;
   readonly parallelism?: string;
   readonly cache?: boolean;
+  /** --environment: the Settings environment to adopt from (else CATALOG_ENVIRONMENT). */
+  readonly environment?: string;
 }
 
 /**
@@ -38,15 +40,29 @@ export interface AdoptOptions {
  * done (nothing to adopt), 1 error, 2 manifests changed (or would change) with --detailed-exitcode.
  */
 export async function runAdopt(dir: string, options: AdoptOptions, io: CliIo): Promise<number> {
-  const load = await loadCatalog(dir, io.cwd, parseCacheOptions(io.cwd, options.cache !== false));
+  const environmentName = environmentNameOf(options, io.env);
+  const load = await loadCatalog(
+    dir,
+    io.cwd,
+    parseCacheOptions(io.cwd, options.cache !== false),
+    environmentName,
+  );
   const state = requireValid(load);
-  const base = options.base === undefined ? undefined : await readBaseState(dir, options.base, state, io);
-  const connection = await connectWithFlags(options, io, {
-    ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
-    ...(state.settings.targetGraphqlUrl === undefined
-      ? {}
-      : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
-  });
+  const base =
+    options.base === undefined
+      ? undefined
+      : await readBaseState(dir, options.base, state, io, environmentName);
+  const connection = await connectWithFlags(
+    options,
+    io,
+    {
+      ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
+      ...(state.settings.targetGraphqlUrl === undefined
+        ? {}
+        : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
+    },
+    environmentOf(load, environmentName),
+  );
   try {
     await readServerRelease(connection.client.restli);
     io.stderr.write(`reading ${connection.description}\n`);
@@ -62,7 +78,7 @@ export async function runAdopt(dir: string, options: AdoptOptions, io: CliIo): P
     // Every file's new text, computed before anything is written: a failure leaves every file as it was.
     const edited = editedFiles(load.files, adoption.edits);
     const after = load.files.map((file) => ({ ...file, text: edited.get(file.path)?.after ?? file.text }));
-    const check = buildCatalog(after);
+    const check = buildCatalog(after, undefined, environmentName);
     if (check.state === undefined) {
       throw new DiagnosticsError(
         'INVALID_MANIFESTS',

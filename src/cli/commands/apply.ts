@@ -5,7 +5,7 @@ import { CatalogError } from '../../errors.js';
 import { stableStringify } from '../../model/json.js';
 import { parsePlan } from '../../plan/plan-json.js';
 import type { Plan } from '../../plan/types.js';
-import { connectWithFlags, type Connection } from '../connect.js';
+import { checkProtection, connectWithFlags, environmentNameOf, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { useColor } from '../io.js';
 import { createStyle } from '../output/style.js';
@@ -21,13 +21,21 @@ import { appendTo } from '../../model/group.js';
  */
 export async function runApply(
   file: string,
-  options: { server?: string; graphqlUrl?: string; parallelism?: string; output: OutputFormat },
+  options: {
+    server?: string;
+    graphqlUrl?: string;
+    parallelism?: string;
+    output: OutputFormat;
+    environment?: string;
+    yes?: boolean;
+  },
   io: CliIo,
 ): Promise<number> {
   const text = await readFile(path.resolve(io.cwd, file), 'utf8').catch((error: unknown) => {
     throw new CatalogError('FILE_ERROR', `cannot read the plan ${file}: ${errorMessage(error)}`);
   });
   const plan = parsePlan(text, file);
+  checkPlanEnvironment(plan, file, options, io);
   const connection = await connectWithFlags(options, io);
   try {
     const target = connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl;
@@ -46,6 +54,38 @@ export async function runApply(
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * A plan made for an environment is applied to that environment only: another one asked for is refused, and a
+ * protected one needs --environment <name> and --yes. (The plan file is untrusted input: its environment is read
+ * defensively, and never chooses the server or the token; the target check does that.)
+ */
+function checkPlanEnvironment(
+  plan: Plan,
+  file: string,
+  options: { readonly environment?: string; readonly yes?: boolean },
+  io: CliIo,
+): void {
+  const recorded: unknown = plan.environment;
+  const name =
+    typeof recorded === 'object' &&
+    recorded !== null &&
+    'name' in recorded &&
+    typeof recorded.name === 'string'
+      ? recorded.name
+      : undefined;
+  const asked = environmentNameOf(options, io.env);
+  if (asked !== undefined && asked !== name) {
+    throw new CatalogError(
+      'PLAN_INVALID',
+      `${file} was made for ${name === undefined ? 'no environment' : `environment ${name}`}, but this run asks for environment ${asked}; make a new plan for it`,
+    );
+  }
+  if (name === undefined) return;
+  const protect =
+    typeof recorded === 'object' && recorded !== null && 'protect' in recorded && recorded.protect === true;
+  checkProtection({ name, protect }, options);
 }
 
 /** Applies a plan with progress on a TTY, and reports what was applied, what failed and what was skipped. */

@@ -27,7 +27,8 @@ import { serializePlan, serializePlanChunks } from '../../plan/plan-json.js';
 import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
-import { connectWithFlags, type Connection } from '../connect.js';
+import { readEnvironments, selectEnvironment, type Environment } from '../../manifest/select-environment.js';
+import { checkProtection, connectWithFlags, environmentNameOf, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
 import { useColor } from '../io.js';
@@ -58,6 +59,10 @@ export interface ReconcileOptions {
   readonly cache?: boolean;
   /** false with --no-impact: no relationships are read for the impact and the picture. */
   readonly impact?: boolean;
+  /** --environment: the Settings environment to plan for (else CATALOG_ENVIRONMENT). */
+  readonly environment?: string;
+  /** --yes: confirms applying to a protected environment. */
+  readonly yes?: boolean;
 }
 
 /**
@@ -67,13 +72,21 @@ export interface ReconcileOptions {
 export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
   boundHeapGrowth(io.env);
+  const environmentName = environmentNameOf(options, io.env);
   // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
   // is most of the tool's memory, and would otherwise be held until the end of the run.
   const {
     state: fullState,
     files,
     policies,
-  } = await loadValidCatalog(dir, io.cwd, parseCacheOptions(io.cwd, options.cache !== false));
+    environment,
+  } = await loadValidCatalog(
+    dir,
+    io.cwd,
+    parseCacheOptions(io.cwd, options.cache !== false),
+    environmentName,
+  );
+  if (!options.dryRun) checkProtection(environment, options);
   if (options.changedSince !== undefined && options.prune) {
     throw new CatalogError(
       'USAGE',
@@ -84,16 +97,25 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     options.changedSince === undefined
       ? fullState
       : restrictToFiles(fullState, await readChangedFiles(io.cwd, options.changedSince, dir));
-  const base = options.base === undefined ? undefined : await readBaseState(dir, options.base, fullState, io);
-  const connection = await connectWithFlags(options, io, {
-    ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
-    ...(state.settings.targetGraphqlUrl === undefined
-      ? {}
-      : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
-  });
+  const base =
+    options.base === undefined
+      ? undefined
+      : await readBaseState(dir, options.base, fullState, io, environmentName);
+  const connection = await connectWithFlags(
+    options,
+    io,
+    {
+      ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
+      ...(state.settings.targetGraphqlUrl === undefined
+        ? {}
+        : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
+    },
+    environment,
+  );
   try {
     const made = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
-    const classified = base === undefined ? made.plan : classifyOrigins(made.plan, fullState, base);
+    const planned = withEnvironment(made.plan, environment, state);
+    const classified = base === undefined ? planned : classifyOrigins(planned, fullState, base);
     const judged = await checkPolicies(classified, policies, made.live, files);
     const plan = options.impact === false ? judged : await withImpact(judged, connection, io);
     await emitPlan(plan, options, io);
@@ -160,13 +182,43 @@ async function loadValidCatalog(
   dir: string,
   cwd: string,
   cache: ParseCacheOptions | undefined,
-): Promise<{ state: DesiredState; files: CatalogLoad['files']; policies: LoadedPolicies }> {
-  const load = await loadCatalog(dir, cwd, cache);
+  environmentName: string | undefined,
+): Promise<{
+  state: DesiredState;
+  files: CatalogLoad['files'];
+  policies: LoadedPolicies;
+  environment: Environment | undefined;
+}> {
+  const load = await loadCatalog(dir, cwd, cache, environmentName);
   const state = requireValid(load);
+  const environment = environmentOf(load, environmentName);
   const compiled = load.policies ?? [];
-  if (compiled.length === 0) return { state, files: load.files, policies: { policies: [], subjects: [] } };
+  if (compiled.length === 0) {
+    return { state, files: load.files, policies: { policies: [], subjects: [] }, environment };
+  }
   const { policySubjects } = await import('../../policy/index.js');
-  return { state, files: load.files, policies: { policies: compiled, subjects: policySubjects(load) } };
+  return {
+    state,
+    files: load.files,
+    policies: { policies: compiled, subjects: policySubjects(load) },
+    environment,
+  };
+}
+
+/** The selected environment of a valid load (an unknown name is among a load's errors, so it is not valid). */
+export function environmentOf(load: CatalogLoad, name: string | undefined): Environment | undefined {
+  const settings = load.documents.find((document) => document.manifest.kind === 'Settings');
+  const choice = selectEnvironment(readEnvironments(settings?.manifest), name);
+  return choice.ok ? choice.environment : undefined;
+}
+
+/** The plan names the environment it was made for (header, markdown comment, JSON). */
+export function withEnvironment(plan: Plan, environment: Environment | undefined, state: DesiredState): Plan {
+  if (environment === undefined) return plan;
+  return {
+    ...plan,
+    environment: { name: environment.name, env: state.settings.defaultEnv, protect: environment.protect },
+  };
 }
 
 /**
@@ -332,8 +384,10 @@ export async function readBaseState(
   ref: string,
   current: DesiredState,
   io: CliIo,
+  /** The environment the current manifests are built for: the base is built for it too. */
+  environmentName?: string,
 ): Promise<DesiredState> {
-  const load = buildCatalog(await readFilesAtRef(io.cwd, ref, dir));
+  const load = buildCatalog(await readFilesAtRef(io.cwd, ref, dir), undefined, environmentName);
   if (load.state !== undefined) return load.state;
   io.stderr.write(
     `warning: the manifests at ${ref} do not validate; every change is shown as a manifest change\n`,

@@ -31,7 +31,7 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
     '',
     `**${summaryLine(plan)}**`,
     '',
-    `Target: \`${plan.target}\` · revision: \`${plan.git.revision?.slice(0, 12) ?? 'none'}\`${plan.git.dirty ? ' (uncommitted changes)' : ''}`,
+    `${plan.environment === undefined ? '' : `Environment: **${plan.environment.name}** (env \`${plan.environment.env}\`${plan.environment.protect ? ', protected' : ''}) · `}Target: \`${plan.target}\` · revision: \`${plan.git.revision?.slice(0, 12) ?? 'none'}\`${plan.git.dirty ? ' (uncommitted changes)' : ''}`,
     '',
   ];
   if (plan.changes.length === 0) head.push('No changes: the catalog matches the manifests.', '');

@@ -23,6 +23,8 @@ import { renderImpactText } from './render-impact.js';
  */
 export function renderPlanText(plan: Plan, style: Style): string {
   const lines: string[] = [];
+  // The environment first: a plan for prod must not be mistaken for one for dev (docs/environments.md).
+  if (plan.environment !== undefined) lines.push(style.bold(environmentLine(plan.environment)), '');
   if (plan.changes.length === 0) {
     lines.push(`${style.green('No changes.')} The catalog matches the manifests.`);
   } else {
@@ -230,4 +232,9 @@ function inline(value: JsonValue | undefined): string {
 
 export function where(source: SourceLocation | undefined): string {
   return source === undefined ? '' : `  (${source.file}:${source.line}:${source.column})`;
+}
+
+/** "Environment: prod (env PROD, protected)". */
+export function environmentLine(environment: NonNullable<Plan['environment']>): string {
+  return `Environment: ${environment.name} (env ${environment.env}${environment.protect ? ', protected' : ''})`;
 }
