@@ -193,6 +193,19 @@ const FIELD_SPECS: Readonly<Record<OwnedAspectName, Readonly<Record<string, Fiel
     groups: { key: 'groups', toManifest: asIs },
     mlFeatures: { key: 'features', toManifest: asIs },
   },
+  domainProperties: {
+    name: { key: 'name', toManifest: text, required: true },
+    description: { key: 'description', toManifest: text },
+    parentDomain: {
+      key: 'parent',
+      toManifest: (v, c) => (typeof v === 'string' ? reference(v, c) : undefined),
+    },
+  },
+  // A data product's assets are owned line by line (like term edges): a changed list is not adopted.
+  dataProductProperties: {
+    name: { key: 'name', toManifest: text },
+    description: { key: 'description', toManifest: text },
+  },
 };
 
 /** List fields whose items are references: written short, and in the manifest's spelling where unchanged. */

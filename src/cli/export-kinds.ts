@@ -8,4 +8,6 @@ export const EXPORT_KINDS = [
   'MLModelGroup',
   'MLModel',
   'DatasetTerms',
+  'Domain',
+  'DataProduct',
 ] as const;

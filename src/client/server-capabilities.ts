@@ -65,6 +65,14 @@ export const FEATURES = {
   glossaryNodeTags: entityAspect('v1.7.0', 'glossaryNode', 'globalTags', 'the tags of glossary nodes'),
   glossaryTermTags: entityAspect('v1.7.0', 'glossaryTerm', 'globalTags', 'the tags of glossary terms'),
   modelVersionProperties: entityAspect('v0.15.0', 'mlModel', 'versionProperties', 'the aliases of models'),
+  glossaryNodeDomains: entityAspect('v1.7.0', 'glossaryNode', 'domains', 'the domain of glossary nodes'),
+  domainDeprecation: entityAspect('v1.7.0', 'domain', 'deprecation', '`deprecated` on domains'),
+  dataProductDeprecation: entityAspect(
+    'v1.7.0',
+    'dataProduct',
+    'deprecation',
+    '`deprecated` on data products',
+  ),
 } as const satisfies Record<string, { since: MatrixRelease; what: string }>;
 
 export type Feature = keyof typeof FEATURES;

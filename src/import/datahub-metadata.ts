@@ -103,6 +103,9 @@ export function importDatahubMetadata(
     groups: [],
     models: [],
     datasets: [],
+    // Domains and data products are not imported from metadata files yet (only exported from a live catalog).
+    domains: [],
+    products: [],
   };
   for (const entity of [...entities.values()].sort((a, b) => compare(a.urn, b.urn))) {
     const declared = declaredType(entity.entityType);

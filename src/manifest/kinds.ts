@@ -52,7 +52,7 @@ export interface ModelDataValue {
   readonly preProcessing?: readonly string[];
 }
 
-export interface GlossaryNodeManifest extends Associations {
+export interface GlossaryNodeManifest extends Associations, InDomain {
   readonly kind: 'GlossaryNode';
   readonly id: string;
   readonly name: string;
@@ -92,7 +92,35 @@ export interface TagManifest {
   readonly deprecated?: DeprecatedValue;
 }
 
-export interface FeatureFields extends Associations {
+/** `domain:` on every kind whose entity has DataHub's domains aspect: a Domain id or URN. */
+export interface InDomain {
+  readonly domain?: string;
+}
+
+/** A business area that groups assets (urn:li:domain:<id>); DataHub's domain entity has no globalTags. */
+export interface DomainManifest extends Omit<Associations, 'tags'> {
+  readonly kind: 'Domain';
+  readonly id: string;
+  readonly name?: string;
+  readonly description?: string;
+  /** Another Domain (domainProperties.parentDomain): its id or URN. */
+  readonly parent?: string;
+}
+
+/** What a data product's asset names: a declared name, a URN, or a dataset as an object. */
+export type AssetRefValue =
+  string | { readonly platform: string; readonly name: string; readonly env?: string };
+
+export interface DataProductManifest extends Associations, InDomain {
+  readonly kind: 'DataProduct';
+  readonly id: string;
+  readonly name?: string;
+  readonly description?: string;
+  /** dataProductProperties.assets, owned one by one. */
+  readonly assets?: readonly AssetRefValue[];
+}
+
+export interface FeatureFields extends Associations, InDomain {
   readonly name: string;
   readonly dataType?: string;
   readonly description?: string;
@@ -109,7 +137,7 @@ export interface FeatureReference {
   readonly ref: string;
 }
 
-export interface MLFeatureTableManifest extends Associations {
+export interface MLFeatureTableManifest extends Associations, InDomain {
   readonly kind: 'MLFeatureTable';
   readonly name: string;
   readonly platform?: string;
@@ -117,7 +145,7 @@ export interface MLFeatureTableManifest extends Associations {
   readonly features?: readonly (FeatureFields | FeatureReference)[];
 }
 
-export interface MLModelGroupManifest extends Associations {
+export interface MLModelGroupManifest extends Associations, InDomain {
   readonly kind: 'MLModelGroup';
   readonly name: string;
   readonly platform?: string;
@@ -125,7 +153,7 @@ export interface MLModelGroupManifest extends Associations {
   readonly description?: string;
 }
 
-export interface MLModelManifest extends Associations {
+export interface MLModelManifest extends Associations, InDomain {
   readonly kind: 'MLModel';
   readonly name: string;
   readonly platform?: string;
@@ -161,6 +189,8 @@ export const ENTITY_KINDS = [
   'MLModelGroup',
   'MLModel',
   'DatasetTerms',
+  'Domain',
+  'DataProduct',
 ] as const;
 
 export type EntityKind = (typeof ENTITY_KINDS)[number];
@@ -189,6 +219,8 @@ export type Manifest =
   | MLModelGroupManifest
   | MLModelManifest
   | DatasetTermsManifest
+  | DomainManifest
+  | DataProductManifest
   | PolicyManifest;
 
 /** A document its schema accepted, with the source positions of the document it came from. */

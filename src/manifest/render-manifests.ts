@@ -33,6 +33,8 @@ export interface ExportInput {
   readonly groups: readonly ExportedEntity[];
   readonly models: readonly ExportedEntity[];
   readonly datasets: readonly ExportedEntity[];
+  readonly domains?: readonly ExportedEntity[];
+  readonly products?: readonly ExportedEntity[];
 }
 
 export interface ExportOutput {
@@ -101,6 +103,23 @@ export function renderManifests(input: ExportInput): ExportOutput {
     return [{ node, id: urn.id, info }];
   });
   const nodeRef = (urn: string): string => nodeIds.get(urn) ?? urn;
+  // Domains: referenced by id when exported here, else by URN.
+  const domainIds = new Map<string, string>();
+  const domains = (input.domains ?? []).flatMap((domain) => {
+    const urn = typed(domain.urn, 'domain');
+    const properties = domain.aspects.get('domainProperties');
+    if (urn === undefined || properties === undefined) return [];
+    domainIds.set(domain.urn, urn.id);
+    return [{ domain, id: urn.id, properties }];
+  });
+  const domainRef = (urn: string): string => domainIds.get(urn) ?? urn;
+  /** `domain:` of an entity: one domain is what the format holds (DataHub's UI sets one); more are reported. */
+  const domainOf = (entity: ExportedEntity): Doc => {
+    const list = urnList(entity.aspects.get('domains')?.['domains']);
+    if (list.length > 1)
+      skipped.push(`${entity.urn}: domains (${list.length} domains; a manifest holds one)`);
+    return optional('domain', list.length === 1 && list[0] !== undefined ? domainRef(list[0]) : undefined);
+  };
   // owners, tags and links of any entity: every line, whoever added it (re-planning leaves the others' alone).
   const replacementRef = replacementNamer(input);
   const deprecatedOf = (entity: ExportedEntity): Doc => {
@@ -109,11 +128,28 @@ export function renderManifests(input: ExportInput): ExportOutput {
   };
   /** What every declared kind may carry: owners, tags, links, and its deprecation. */
   const associations = (entity: ExportedEntity): Doc => ({
+    ...domainOf(entity),
     ...deprecatedOf(entity),
     ...optional('owners', nonEmpty(ownersOf(entity))),
     ...optional('tags', nonEmpty(tagUrnsOf(entity.aspects.get('globalTags')).map(tagRef))),
     ...optional('links', nonEmpty(linksOf(entity.aspects.get('institutionalMemory')))),
   });
+  for (const { domain, id, properties } of domains) {
+    const name = stringOr(properties['name'], id);
+    const parent = optionalString(properties['parentDomain']);
+    add('domains.yaml', {
+      apiVersion: 'catalog/v1',
+      kind: 'Domain',
+      id,
+      ...optional('name', name === id ? undefined : name),
+      ...optional('description', optionalString(properties['description'])),
+      ...optional('parent', parent === undefined ? undefined : domainRef(parent)),
+      ...deprecatedOf(domain),
+      ...optional('owners', nonEmpty(ownersOf(domain))),
+      ...optional('links', nonEmpty(linksOf(domain.aspects.get('institutionalMemory')))),
+    });
+    count('Domain');
+  }
   for (const { node, id, info } of nodes) {
     const parent = optionalString(info['parentNode']);
     add(`glossary/${fileName(id.split('.')[0] ?? id)}.yaml`, {
@@ -150,7 +186,6 @@ export function renderManifests(input: ExportInput): ExportOutput {
       ...optional('values', relatedList('values')),
       ...optional('relatedTo', relatedList('relatedTerms')),
     };
-    const domains = urnList(term.aspects.get('domains')?.['domains']);
     add(`glossary/${fileName(urn.id.split('.')[0] ?? urn.id)}.yaml`, {
       apiVersion: 'catalog/v1',
       kind: 'GlossaryTerm',
@@ -163,12 +198,8 @@ export function renderManifests(input: ExportInput): ExportOutput {
       ...optional('sourceUrl', optionalString(info['sourceUrl'])),
       ...optional('customProperties', nonEmptyMap(info['customProperties'])),
       ...(Object.keys(relatedTerms).length === 0 ? {} : { relatedTerms }),
-      // One domain is what the format holds (DataHub's UI sets one); more are left out and reported.
-      ...optional('domain', domains.length === 1 ? domains[0] : undefined),
       ...associations(term),
     });
-    if (domains.length > 1)
-      skipped.push(`${term.urn}: domains (${domains.length} domains; a manifest holds one)`);
     count('GlossaryTerm');
   }
   const termRef = (urn: string): string => termIds.get(urn) ?? urn;
@@ -319,6 +350,56 @@ export function renderManifests(input: ExportInput): ExportOutput {
       ...(Object.keys(columns).length === 0 ? {} : { columns }),
     });
     count('DatasetTerms');
+  }
+
+  // Data products: an asset by the name the manifests resolve it by (a table, model or group exported here, a
+  // feature as <table>.<feature>) when that name is unambiguous, else by URN.
+  const assetNames = new Map<string, string[]>();
+  const named = (urn: string, name: string): void => appendTo(assetNames, name, urn);
+  for (const entity of [...input.tables, ...input.models, ...input.groups, ...input.features]) {
+    const parsed = parseUrn(entity.urn);
+    if (!parsed.ok || formatUrn(parsed.value) !== entity.urn) continue;
+    if (parsed.value.entityType === 'mlFeature')
+      named(entity.urn, `${parsed.value.namespace}.${parsed.value.name}`);
+    else if ('name' in parsed.value && parsed.value.entityType !== 'dataPlatform')
+      named(entity.urn, parsed.value.name);
+  }
+  const assetRef = (urn: string): string => {
+    const parsed = parseUrn(urn);
+    if (!parsed.ok) return urn;
+    const name =
+      parsed.value.entityType === 'mlFeature'
+        ? `${parsed.value.namespace}.${parsed.value.name}`
+        : 'name' in parsed.value && parsed.value.entityType !== 'dataset'
+          ? parsed.value.name
+          : undefined;
+    const urns = name === undefined ? [] : (assetNames.get(name) ?? []);
+    return name !== undefined && urns.length === 1 && urns[0] === urn ? name : urn;
+  };
+  for (const product of input.products ?? []) {
+    const urn = typed(product.urn, 'dataProduct');
+    const properties = product.aspects.get('dataProductProperties');
+    if (urn === undefined || properties === undefined) continue;
+    const name = stringOr(properties['name'], urn.id);
+    const assets = Array.isArray(properties['assets']) ? properties['assets'].filter(isJsonObject) : [];
+    add('data-products.yaml', {
+      apiVersion: 'catalog/v1',
+      kind: 'DataProduct',
+      id: urn.id,
+      ...optional('name', name === urn.id ? undefined : name),
+      ...optional('description', optionalString(properties['description'])),
+      ...domainOf(product),
+      // Every asset, whoever added it (re-planning takes over the others' lines and changes nothing else).
+      ...optional(
+        'assets',
+        nonEmpty(assets.flatMap((asset) => optionalString(asset['destinationUrn']) ?? []).map(assetRef)),
+      ),
+      ...deprecatedOf(product),
+      ...optional('owners', nonEmpty(ownersOf(product))),
+      ...optional('tags', nonEmpty(tagUrnsOf(product.aspects.get('globalTags')).map(tagRef))),
+      ...optional('links', nonEmpty(linksOf(product.aspects.get('institutionalMemory')))),
+    });
+    count('DataProduct');
   }
 
   const files = new Map<string, string>();

@@ -3,6 +3,7 @@ import {
   DEFAULT_ACTOR,
   DEFAULT_ENV,
   type DesiredAspect,
+  type DesiredAsset,
   type DesiredAssociations,
   type DesiredDatasetTerms,
   type DesiredEntity,
@@ -16,13 +17,15 @@ import { simplifyFieldPath } from '../model/field-path.js';
 import { decommissionTimeOf, sortIdOf, versionSetUrnOf } from '../model/model-lifecycle.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { entityHasAspect } from '../model/registry.js';
-import { formatUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
+import { formatUrn, parseRawUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
 import type { Declaration } from './declaration.js';
 import { checkNodeTree } from './node-tree.js';
 import type { Environment } from './select-environment.js';
 import {
   isFeatureReference,
+  type AssetRefValue,
   type Associations,
+  type DataProductManifest,
   type DatasetRefValue,
   type DatasetTermsManifest,
   type DeprecatedValue,
@@ -71,6 +74,9 @@ interface ShadowNames {
   readonly termIds: ReadonlySet<string>;
   readonly featureKeys: ReadonlySet<string>;
   readonly groupNames: ReadonlySet<string>;
+  readonly domainIds: ReadonlySet<string>;
+  /** Names an asset of a data product may use (tables, models, groups, features) in rejected documents. */
+  readonly assetNames: ReadonlySet<string>;
 }
 
 function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
@@ -79,6 +85,8 @@ function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
   const termIds = new Set<string>();
   const featureKeys = new Set<string>();
   const groupNames = new Set<string>();
+  const domainIds = new Set<string>();
+  const modelNames = new Set<string>();
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
   for (const value of rejected) {
     if (!isJsonObject(value)) continue;
@@ -107,11 +115,21 @@ function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
       case 'MLModelGroup':
         if (name !== undefined) groupNames.add(name);
         break;
+      case 'Domain':
+        if (text(value['id']) !== undefined) domainIds.add(text(value['id']) as string);
+        break;
+      case 'MLModel':
+        if (name !== undefined) modelNames.add(name);
+        break;
       default:
         break;
     }
   }
-  return { nodeIds, tagIds, termIds, featureKeys, groupNames };
+  const assetNames = new Set([...featureKeys, ...groupNames, ...modelNames]);
+  for (const value of rejected)
+    if (isJsonObject(value) && value['kind'] === 'MLFeatureTable' && text(value['name']) !== undefined)
+      assetNames.add(text(value['name']) as string);
+  return { nodeIds, tagIds, termIds, featureKeys, groupNames, domainIds, assetNames };
 }
 
 function ofKind<K extends Manifest['kind']>(
@@ -129,6 +147,8 @@ class Resolver {
   private readonly termUrnsById = new Map<string, string>();
   private readonly nodeUrnsById = new Map<string, string>();
   private readonly tagUrnsById = new Map<string, string>();
+  private readonly domainUrnsById = new Map<string, string>();
+  private readonly productUrnsById = new Map<string, string>();
   private readonly externalEntities = new Map<string, ExternalReference>();
   private readonly featureUrnsByKey = new Map<string, string>();
   private readonly groupUrns = new Map<string, string>();
@@ -151,6 +171,8 @@ class Resolver {
   }
 
   resolve(): ResolveOutcome {
+    // Domains first: every other kind may name one in `domain:`.
+    this.declareDomains();
     this.declareTags();
     this.declareNodes();
     this.declareTerms();
@@ -158,6 +180,8 @@ class Resolver {
     this.declareGroups();
     this.resolveTables();
     this.resolveModels();
+    // Data products last: their assets name tables, models, groups and features.
+    this.resolveDataProducts();
     const datasets = this.resolveDatasets();
     this.resolveDeprecations();
     const byUrn = <T extends { urn: string }>(a: T, b: T): number =>
@@ -207,13 +231,16 @@ class Resolver {
    * left out); answers the documents declared. All ids of a kind are declared before any is resolved, since
    * references among them may point forward.
    */
-  private declareIds<K extends 'Tag' | 'GlossaryNode' | 'GlossaryTerm'>(
+  private declareIds<K extends 'Tag' | 'GlossaryNode' | 'GlossaryTerm' | 'Domain' | 'DataProduct'>(
     kind: K,
-    entityType: 'tag' | 'glossaryNode' | 'glossaryTerm',
+    entityType: 'tag' | 'glossaryNode' | 'glossaryTerm' | 'domain' | 'dataProduct',
     byId: Map<string, string>,
   ): Doc<Extract<Manifest, { kind: K }>>[] {
     return ofKind(this.documents, kind).filter((doc) => {
-      const { id } = doc.manifest as Extract<Manifest, { kind: 'Tag' | 'GlossaryNode' | 'GlossaryTerm' }>;
+      const { id } = doc.manifest as Extract<
+        Manifest,
+        { kind: 'Tag' | 'GlossaryNode' | 'GlossaryTerm' | 'Domain' | 'DataProduct' }
+      >;
       const urn = formatUrn({ entityType, id });
       if (!this.declare(urn, doc.source.locate(['id']))) return false;
       byId.set(id, urn);
@@ -257,12 +284,14 @@ class Resolver {
         parents.set(urn, { parent: parentNode, source: doc.source.locate(['parent']) });
       const source = doc.source.locate(['id']);
       const associations = this.associations(doc, doc.manifest, [], 'glossaryNode');
+      const domain = this.domainAspect(doc, doc.manifest.domain, [], source);
       this.entities.push({
         urn,
         entityType: 'glossaryNode',
         aspectName: 'glossaryNodeInfo',
         fields: compact({ name, definition: definition ?? '', parentNode, customProperties }),
         source,
+        aspects: [domain.aspect],
         associations,
       });
       this.declareEntity('GlossaryNode', urn, source, {
@@ -271,6 +300,7 @@ class Resolver {
         definition: definition ?? '',
         parent: parentNode,
         customProperties,
+        domain: domain.urn,
         ...declaredAssociations(associations),
       });
     }
@@ -342,10 +372,7 @@ class Resolver {
       values: related('values'),
       relatedTo: related('relatedTo'),
     };
-    const domainUrn =
-      domain === undefined
-        ? undefined
-        : this.simpleRef('domain', domain, doc.source.locate(['domain']), false);
+    const domainAspect = this.domainAspect(doc, domain, [], source);
     const aspects: DesiredAspect[] = [
       {
         aspectName: 'glossaryRelatedTerms',
@@ -360,13 +387,9 @@ class Resolver {
               }),
         source: relatedTerms === undefined ? source : doc.source.locate(['relatedTerms']),
       },
-      {
-        aspectName: 'domains',
-        value: domainUrn === undefined ? null : { domains: [domainUrn] },
-        source: domain === undefined ? source : doc.source.locate(['domain']),
-      },
+      domainAspect.aspect,
     ];
-    return { aspects, relatedTerms: resolved, domain: domainUrn };
+    return { aspects, relatedTerms: resolved, domain: domainAspect.urn };
   }
 
   /** owners, tags and links of one declaration (`at`: the path of an inline item, [] for the document). */
@@ -449,12 +472,22 @@ class Resolver {
     mustExist = true,
   ): string | undefined {
     if (ref.startsWith('urn:')) return this.parsedUrn(ref, entityType, source);
-    const declared = entityType === 'tag' ? this.tagUrnsById : this.nodeUrnsById;
+    const declared =
+      entityType === 'tag'
+        ? this.tagUrnsById
+        : entityType === 'domain'
+          ? this.domainUrnsById
+          : this.nodeUrnsById;
     const urn = formatUrn({ entityType, id: ref });
     if (!mustExist || declared.has(ref)) return urn;
-    const shadow = entityType === 'tag' ? this.shadow.tagIds : this.shadow.nodeIds;
+    const shadow =
+      entityType === 'tag'
+        ? this.shadow.tagIds
+        : entityType === 'domain'
+          ? this.shadow.domainIds
+          : this.shadow.nodeIds;
     if (shadow.has(ref)) return urn;
-    const kind = entityType === 'tag' ? 'Tag' : 'GlossaryNode';
+    const kind = entityType === 'tag' ? 'Tag' : entityType === 'domain' ? 'Domain' : 'GlossaryNode';
     if (!this.externalEntities.has(urn)) {
       const hint =
         didYouMean(ref, [...declared.keys(), ...shadow]) ??
@@ -462,6 +495,164 @@ class Resolver {
       this.externalEntities.set(urn, { urn, source, hint });
     }
     return urn;
+  }
+
+  /** Domains are declared first, then their parents resolved: a domain may name a parent declared after it. */
+  private declareDomains(): void {
+    const domains = this.declareIds('Domain', 'domain', this.domainUrnsById);
+    const parents = new Map<string, { parent: string; source: SourceLocation }>();
+    for (const doc of domains) {
+      const { id, name, description, parent } = doc.manifest;
+      const urn = this.domainUrnsById.get(id) as string;
+      const parentDomain =
+        parent === undefined ? undefined : this.domainRef(parent, doc.source.locate(['parent']));
+      if (parentDomain !== undefined)
+        parents.set(urn, { parent: parentDomain, source: doc.source.locate(['parent']) });
+      const source = doc.source.locate(['id']);
+      const associations = this.associations(doc, doc.manifest, [], 'domain');
+      this.pendDeprecation(doc, doc.manifest.deprecated, [], 'Domain', urn);
+      this.entities.push({
+        urn,
+        entityType: 'domain',
+        aspectName: 'domainProperties',
+        fields: compact({ name: name ?? id, description, parentDomain }),
+        source,
+        associations,
+      });
+      const { owners, links } = declaredAssociations(associations);
+      this.declareEntity('Domain', urn, source, {
+        id,
+        name: name ?? id,
+        description,
+        parent: parentDomain,
+        owners,
+        links,
+      });
+    }
+    // The same rule as glossary nodes: following parentDomain must end at a root.
+    this.diagnostics.push(...checkNodeTree(parents));
+  }
+
+  private resolveDataProducts(): void {
+    for (const doc of this.declareIds('DataProduct', 'dataProduct', this.productUrnsById)) {
+      const { id, name, description } = doc.manifest;
+      const urn = this.productUrnsById.get(id) as string;
+      const source = doc.source.locate(['id']);
+      const associations = this.associations(doc, doc.manifest, [], 'dataProduct');
+      const domain = this.domainAspect(doc, doc.manifest.domain, [], source);
+      const assets = this.productAssets(doc);
+      this.pendDeprecation(doc, doc.manifest.deprecated, [], 'DataProduct', urn);
+      this.entities.push({
+        urn,
+        entityType: 'dataProduct',
+        aspectName: 'dataProductProperties',
+        fields: compact({ name: name ?? id, description }),
+        source,
+        aspects: [domain.aspect],
+        associations,
+        assets,
+      });
+      this.declareEntity('DataProduct', urn, source, {
+        id,
+        name: name ?? id,
+        description,
+        domain: domain.urn,
+        assets: assets.map((asset) => asset.urn),
+        ...declaredAssociations(associations),
+      });
+    }
+  }
+
+  /**
+   * The assets of a data product: a URN, a dataset as {platform, name}, or the name of a declared feature table,
+   * model or model group (or a feature as <table>.<feature>). A URN the manifests do not declare must exist.
+   */
+  private productAssets(doc: Doc<DataProductManifest>): DesiredAsset[] {
+    const assets = new Map<string, DesiredAsset>();
+    (doc.manifest.assets ?? []).forEach((ref, index) => {
+      const source = doc.source.locate(['assets', index]);
+      const urn = this.assetUrn(ref, source);
+      if (urn !== undefined && !assets.has(urn)) assets.set(urn, { urn, source });
+    });
+    return [...assets.values()];
+  }
+
+  private assetUrn(ref: AssetRefValue, source: SourceLocation): string | undefined {
+    if (typeof ref !== 'string') {
+      const env = ref.env ?? this.settings.defaultEnv;
+      return this.externalAsset(
+        formatUrn({ entityType: 'dataset', platform: ref.platform, name: ref.name, env }),
+        source,
+      );
+    }
+    if (ref.startsWith('urn:')) {
+      const parsed = parseRawUrn(ref);
+      if (!parsed.ok) {
+        this.error('MALFORMED_URN', `malformed asset URN '${ref}'`, source, { hint: parsed.error });
+        return undefined;
+      }
+      const known = parseUrn(ref);
+      return this.externalAsset(known.ok ? formatUrn(known.value) : ref, source);
+    }
+    const byName = new Map<string, string[]>();
+    for (const [name, urns] of this.tableUrnsByName) for (const urn of urns) addTo(byName, name, urn);
+    for (const [name, urns] of this.modelUrnsByName) for (const urn of urns) addTo(byName, name, urn);
+    for (const [urn, name] of this.groupUrns) addTo(byName, name, urn);
+    for (const [key, urn] of this.featureUrnsByKey) addTo(byName, key, urn);
+    const urns = byName.get(ref) ?? [];
+    if (urns.length === 1) return urns[0];
+    if (urns.length > 1) {
+      this.error('INVALID_VALUE', `asset '${ref}' names ${urns.length} entities`, source, {
+        hint: `write the URN of the one meant: ${urns.join(', ')}`,
+      });
+      return undefined;
+    }
+    if (this.shadow.assetNames.has(ref)) return undefined;
+    const hint =
+      didYouMean(ref, [...byName.keys(), ...this.shadow.assetNames]) ??
+      'write the name of a declared MLFeatureTable, MLModel or MLModelGroup, <table>.<feature>, or a URN';
+    this.error('UNKNOWN_REFERENCE', `unknown asset '${ref}'`, source, { hint });
+    return undefined;
+  }
+
+  /** An asset named by URN: declared here, or it must already exist (checked against the catalog). */
+  private externalAsset(urn: string, source: SourceLocation): string {
+    if (!this.declared.has(urn) && !this.externalEntities.has(urn))
+      this.externalEntities.set(urn, {
+        urn,
+        source,
+        hint: 'an asset must be declared in the manifests or already be in the catalog (ingest it first)',
+      });
+    return urn;
+  }
+
+  /**
+   * A `domain:` reference. A declared Domain's id resolves to it; while the manifests declare no Domain at all, an
+   * id is taken as the id of a domain kept in DataHub (as before the Domain kind existed); once they declare some,
+   * an undeclared id must name a domain that exists (a typo is caught before writing, with a suggestion).
+   */
+  private domainRef(ref: string, source: SourceLocation): string | undefined {
+    return this.simpleRef(
+      'domain',
+      ref,
+      source,
+      this.domainUrnsById.size > 0 || this.shadow.domainIds.size > 0,
+    );
+  }
+
+  /** The domains aspect of a declaration: the declared domain, or null (not declared: left alone). */
+  private domainAspect(
+    doc: Doc<Manifest>,
+    domain: string | undefined,
+    at: Path,
+    fallback: SourceLocation,
+  ): { aspect: DesiredAspect; urn: string | undefined } {
+    const source = domain === undefined ? fallback : doc.source.locate([...at, 'domain']);
+    const urn = domain === undefined ? undefined : this.domainRef(domain, source);
+    return {
+      aspect: { aspectName: 'domains', value: urn === undefined ? null : { domains: [urn] }, source },
+      urn,
+    };
   }
 
   private declareFeatures(): void {
@@ -486,6 +677,7 @@ class Resolver {
       ),
     );
     const associations = this.associations(doc, feature, at, 'mlFeature');
+    const domain = this.domainAspect(doc, feature.domain, at, source);
     this.pendDeprecation(doc, feature.deprecated, at, 'MLFeature', urn);
     this.entities.push({
       urn,
@@ -498,6 +690,7 @@ class Resolver {
         sources,
       }),
       source,
+      aspects: [domain.aspect],
       associations,
     });
     const { name, dataType, description, version } = feature;
@@ -508,6 +701,7 @@ class Resolver {
       description,
       version,
       sources,
+      domain: domain.urn,
       ...declaredAssociations(associations),
     });
   }
@@ -522,6 +716,7 @@ class Resolver {
       if (!this.declare(urn, source)) continue;
       this.groupUrns.set(urn, doc.manifest.name);
       const associations = this.associations(doc, doc.manifest, [], 'mlModelGroup');
+      const domain = this.domainAspect(doc, doc.manifest.domain, [], source);
       this.pendDeprecation(doc, doc.manifest.deprecated, [], 'MLModelGroup', urn, { platform, env });
       this.entities.push({
         urn,
@@ -529,6 +724,7 @@ class Resolver {
         aspectName: 'mlModelGroupProperties',
         fields: compact({ description: doc.manifest.description }),
         source,
+        aspects: [domain.aspect],
         associations,
       });
       const { name, description } = doc.manifest;
@@ -537,6 +733,7 @@ class Resolver {
         platform,
         env,
         description,
+        domain: domain.urn,
         ...declaredAssociations(associations),
       });
     }
@@ -552,6 +749,7 @@ class Resolver {
       addTo(this.tableUrnsByName, doc.manifest.name, urn);
       const features = unique(this.tableFeatures(doc));
       const associations = this.associations(doc, doc.manifest, [], 'mlFeatureTable');
+      const domain = this.domainAspect(doc, doc.manifest.domain, [], source);
       this.pendDeprecation(doc, doc.manifest.deprecated, [], 'MLFeatureTable', urn, { platform });
       this.entities.push({
         urn,
@@ -559,6 +757,7 @@ class Resolver {
         aspectName: 'mlFeatureTableProperties',
         fields: compact({ description: doc.manifest.description, mlFeatures: features }),
         source,
+        aspects: [domain.aspect],
         associations,
       });
       const { name, description } = doc.manifest;
@@ -567,6 +766,7 @@ class Resolver {
         platform,
         description,
         features,
+        domain: domain.urn,
         ...declaredAssociations(associations),
       });
     }
@@ -602,6 +802,7 @@ class Resolver {
       const trainingData = this.modelData(doc, 'trainingData');
       const evaluationData = this.modelData(doc, 'evaluationData');
       const associations = this.associations(doc, doc.manifest, [], 'mlModel');
+      const domain = this.domainAspect(doc, doc.manifest.domain, [], source);
       this.pendDeprecation(doc, doc.manifest.deprecated, [], 'MLModel', urn, { platform, env });
       this.entities.push({
         urn,
@@ -624,6 +825,7 @@ class Resolver {
           this.versionProperties(doc, urn, version, aliases),
           this.modelDataAspect(doc, 'mlModelTrainingData', 'trainingData', trainingData, source),
           this.modelDataAspect(doc, 'mlModelEvaluationData', 'evaluationData', evaluationData, source),
+          domain.aspect,
         ],
         associations,
       });
@@ -641,6 +843,7 @@ class Resolver {
         metrics: metrics ?? {},
         trainingData: trainingData?.map(declaredModelData) ?? [],
         evaluationData: evaluationData?.map(declaredModelData) ?? [],
+        domain: domain.urn,
         ...declaredAssociations(associations),
       });
     }
@@ -765,10 +968,7 @@ class Resolver {
     for (const pending of this.deprecations) {
       const { doc, value, at, urn } = pending;
       const source = doc.source.locate([...at, value === undefined ? 'name' : 'deprecated']);
-      const fallback = doc.source.locate([
-        ...at,
-        doc.manifest.kind === 'Tag' || doc.manifest.kind === 'GlossaryTerm' ? 'id' : 'name',
-      ]);
+      const fallback = doc.source.locate([...at, 'id' in doc.manifest ? 'id' : 'name']);
       if (value === undefined || value === false) {
         aspects.set(urn, {
           aspectName: 'deprecation',
@@ -855,6 +1055,10 @@ class Resolver {
         }
         case 'MLModel':
           return { byName: this.modelUrnsByName, what: 'MLModel name' };
+        case 'Domain':
+          return { byName: one(this.domainUrnsById), what: 'Domain id' };
+        case 'DataProduct':
+          return { byName: one(this.productUrnsById), what: 'DataProduct id' };
         case 'GlossaryNode':
         case 'DatasetTerms':
           return { byName: new Map(), what: 'name' };

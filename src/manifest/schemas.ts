@@ -10,6 +10,8 @@ export const KIND_SCHEMA_FILES = {
   GlossaryNode: 'glossary-node.schema.json',
   GlossaryTerm: 'glossary-term.schema.json',
   Tag: 'tag.schema.json',
+  Domain: 'domain.schema.json',
+  DataProduct: 'data-product.schema.json',
   MLFeature: 'ml-feature.schema.json',
   MLFeatureTable: 'ml-feature-table.schema.json',
   MLModelGroup: 'ml-model-group.schema.json',

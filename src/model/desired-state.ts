@@ -14,6 +14,8 @@ export const OWNED_ASPECTS = {
   mlFeatureTable: 'mlFeatureTableProperties',
   mlModelGroup: 'mlModelGroupProperties',
   mlModel: 'mlModelProperties',
+  domain: 'domainProperties',
+  dataProduct: 'dataProductProperties',
 } as const;
 
 export type ManagedEntityType = keyof typeof OWNED_ASPECTS;
@@ -29,6 +31,9 @@ export const OWNED_FIELDS: Readonly<Record<OwnedAspectName, readonly string[]>> 
   mlFeatureTableProperties: ['description', 'mlFeatures'],
   mlModelGroupProperties: ['description'],
   mlModelProperties: ['description', 'type', 'version', 'groups', 'mlFeatures'],
+  domainProperties: ['name', 'description', 'parentDomain'],
+  // assets are owned line by line, not whole (diff-product-assets.ts): they are not an owned field.
+  dataProductProperties: ['name', 'description'],
 };
 
 /**
@@ -67,11 +72,15 @@ export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set([
  */
 export const DECLARABLE_ASPECTS: Readonly<Partial<Record<ManagedEntityType, readonly string[]>>> = {
   tag: ['deprecation'],
+  // `domain:` on every kind whose entity has the domains aspect in DataHub's registry (not tag, not domain).
+  glossaryNode: ['domains'],
   glossaryTerm: ['glossaryRelatedTerms', 'domains', 'deprecation'],
-  mlFeature: ['deprecation'],
-  mlFeatureTable: ['deprecation'],
-  mlModelGroup: ['deprecation'],
-  mlModel: ['versionProperties', 'mlModelTrainingData', 'mlModelEvaluationData', 'deprecation'],
+  mlFeature: ['domains', 'deprecation'],
+  mlFeatureTable: ['domains', 'deprecation'],
+  mlModelGroup: ['domains', 'deprecation'],
+  mlModel: ['versionProperties', 'mlModelTrainingData', 'mlModelEvaluationData', 'domains', 'deprecation'],
+  domain: ['deprecation'],
+  dataProduct: ['domains', 'deprecation'],
 };
 
 /** The fields of each declarable aspect: a declared aspect owns them all. */
@@ -129,6 +138,12 @@ export const ASSOCIATION_ASPECTS = ['ownership', 'globalTags', 'institutionalMem
 
 export const NO_ASSOCIATIONS: DesiredAssociations = { owners: [], tags: [], links: [] };
 
+/** One asset of a data product: the tool adds it with its marker and removes only assets it marked. */
+export interface DesiredAsset {
+  readonly urn: string;
+  readonly source: SourceLocation;
+}
+
 export interface DesiredEntity {
   readonly urn: string;
   readonly entityType: ManagedEntityType;
@@ -140,6 +155,8 @@ export interface DesiredEntity {
   /** The other aspects of DECLARABLE_ASPECTS for this entity type, declared or not. */
   readonly aspects?: readonly DesiredAspect[];
   readonly associations?: DesiredAssociations;
+  /** A data product's assets (dataProductProperties.assets), owned one by one; absent for other kinds. */
+  readonly assets?: readonly DesiredAsset[];
 }
 
 export interface DesiredTermEdge {

@@ -46,6 +46,7 @@ export const SIMPLE_ID_ENTITY_TYPES = [
   'tag',
   'corpGroup',
   'domain',
+  'dataProduct',
   'ownershipType',
 ] as const;
 export type SimpleIdEntityType = (typeof SIMPLE_ID_ENTITY_TYPES)[number];
@@ -118,6 +119,7 @@ export function formatUrn(urn: EntityUrn): string {
     case 'tag':
     case 'corpGroup':
     case 'domain':
+    case 'dataProduct':
     case 'ownershipType':
       return `urn:li:${urn.entityType}:${encodeUrnPart(urn.id)}`;
     case 'corpuser':
@@ -217,6 +219,7 @@ export function parseUrn(text: string): ParseResult<EntityUrn> {
     case 'tag':
     case 'corpGroup':
     case 'domain':
+    case 'dataProduct':
     case 'ownershipType':
     case 'corpuser':
     case 'dataPlatform': {

@@ -31,6 +31,11 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
     );
   };
   const associationKeys = (entity: DesiredEntity | undefined, aspect: string): string => {
+    if (aspect === 'dataProductProperties')
+      return (entity?.assets ?? [])
+        .map((asset) => asset.urn)
+        .sort()
+        .join('\n');
     const lines = entity?.associations;
     if (lines === undefined) return '';
     if (aspect === 'ownership')

@@ -7,6 +7,7 @@ import {
 } from '../model/desired-state.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { versionSeen } from '../model/live-state.js';
+import { entityHasAspect } from '../model/registry.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
@@ -103,6 +104,8 @@ function pruneChanges(
     if (declared.has(urn) || declaredDatasets.has(urn)) continue;
     const entityType = urn.split(':')[2] ?? '';
     if ((MANAGED_ENTITY_TYPES as readonly string[]).includes(entityType)) {
+      // Without a status aspect (DataHub's domains) there is no soft-delete: such an entity is never pruned.
+      if (!entityHasAspect(entityType, 'status')) continue;
       const ownedAspect = OWNED_ASPECTS[entityType as ManagedEntityType];
       const status = entity.aspects.get('status');
       if (!entity.exists || status?.value['removed'] === true || !isManagedEntity(entity, ownedAspect, actor))
@@ -125,7 +128,9 @@ function pruneChanges(
   return changes;
 }
 
+// Domains first (everything may name one; a domain its parent), data products last (after their assets).
 const PHASES: readonly string[] = [
+  'domain',
   'tag',
   'glossaryNode',
   'glossaryTerm',
@@ -134,6 +139,7 @@ const PHASES: readonly string[] = [
   'mlFeatureTable',
   'mlModel',
   'dataset',
+  'dataProduct',
 ];
 
 /** The phase of a change: what must exist before it is written comes in an earlier phase. */

@@ -10,8 +10,10 @@ import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../mode
 import { sortIdOf } from '../model/model-lifecycle.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
 import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
+import { entityHasAspect } from '../model/registry.js';
 import { sameField } from './normalize.js';
 import { diffAssociations } from './diff-associations.js';
+import { assetsChange, assetUrnsOf, diffProductAssets, type AssetDiff } from './diff-product-assets.js';
 import { carriesMarker, wroteDeclaredField } from './ownership.js';
 import { aspectChangeBase, type Change, type FieldChange, type PlanNote } from './types.js';
 
@@ -43,7 +45,47 @@ export function diffDeclaredEntity(
     ),
     ...associations.changes,
   ];
-  return { changes, notes: associations.notes };
+  if (desired.assets === undefined) return { changes, notes: associations.notes };
+  const assets = diffProductAssets(desired, live, actor);
+  return {
+    changes: withAssets(changes, desired, live, assets),
+    notes: [...associations.notes, ...assets.notes],
+  };
+}
+
+/**
+ * A data product's assets go with the write of its owned aspect when there is one (shown as an `assets` field);
+ * else they are a change of their own, shown line by line.
+ */
+function withAssets(
+  changes: readonly Change[],
+  desired: DesiredEntity,
+  live: LiveEntity | undefined,
+  assets: AssetDiff,
+): Change[] {
+  if (assets.assets === undefined) return [...changes];
+  const index = changes.findIndex(
+    (change) => change.kind === 'upsertAspect' && change.aspect === desired.aspectName,
+  );
+  const owned = changes[index];
+  if (owned?.kind !== 'upsertAspect') {
+    const change = assetsChange(desired, live, assets);
+    return change === undefined ? [...changes] : [...changes, change];
+  }
+  const before = assetUrnsOf(owned.before);
+  const merged: Change = {
+    ...owned,
+    after: { ...owned.after, assets: assets.assets },
+    fields: [
+      ...owned.fields,
+      {
+        path: 'assets',
+        ...(owned.before === null ? {} : { before }),
+        after: assetUrnsOf({ assets: assets.assets }),
+      },
+    ],
+  };
+  return changes.map((change, at) => (at === index ? merged : change));
 }
 
 /**
@@ -124,7 +166,8 @@ export function diffEntity(
     before: current ?? null,
     after,
     fields,
-    markStatus: isNewEntity,
+    // DataHub's domain entity has no status aspect: a new domain is not marked (GMS would refuse the write).
+    markStatus: isNewEntity && entityHasAspect(desired.entityType, 'status'),
     ...(declared.length === 0 ? {} : { declared }),
   });
   return changes;

@@ -185,6 +185,26 @@ name: Tagged
 definition: A glossary term with a tag.
 parent: Compat
 tags: [pci]
+---
+apiVersion: catalog/v1
+kind: GlossaryNode
+id: CompatInDomain
+name: In a domain
+domain: compat
+---
+apiVersion: catalog/v1
+kind: Domain
+id: compat
+name: Compatibility
+deprecated: { note: Reaches deprecation on domains. }
+---
+apiVersion: catalog/v1
+kind: DataProduct
+id: compat-product
+name: Compatibility
+domain: compat
+deprecated: { note: Reaches deprecation on data products. }
+assets: [transaction_features]
 `;
 
 /** An empty embedded catalog holding the example datasets (terms can only be attached to existing datasets). */
@@ -422,6 +442,9 @@ describe('the compatibility matrix', () => {
       'mlModelProperties',
       'mlModelGroupProperties',
       'glossaryNodeInfo',
+      'domainProperties',
+      'dataProductProperties',
+      'domains',
       'glossaryTerms',
       'editableSchemaMetadata',
       'globalTags',
@@ -518,7 +541,10 @@ describe('the compatibility matrix', () => {
       ]),
     ];
     for (const [entityType, owned] of Object.entries(OWNED_ASPECTS)) {
-      writable.push([entityType, owned], [entityType, 'status']);
+      writable.push([entityType, owned]);
+      // status marks and soft-deletes an entity, where its type has one (DataHub's domain entity has none).
+      if (referenceEntities[entityType]?.aspects.includes('status') === true)
+        writable.push([entityType, 'status']);
       for (const aspect of ['ownership', 'globalTags', 'institutionalMemory']) {
         if (referenceEntities[entityType]?.aspects.includes(aspect) === true)
           writable.push([entityType, aspect]);
@@ -615,7 +641,10 @@ function behaviour(feature: Feature): string {
       return 'refuses tags: no `TagAssociation.attribution`, the marker of the tags the tool adds';
     case 'modelGroupLinks':
     case 'glossaryNodeTags':
-    case 'glossaryTermTags': {
+    case 'glossaryTermTags':
+    case 'glossaryNodeDomains':
+    case 'domainDeprecation':
+    case 'dataProductDeprecation': {
       const { entityType, aspect, lines } = FEATURES[feature];
       return `refuses ${lines}: no \`${aspect}\` aspect on \`${entityType}\``;
     }
@@ -663,6 +692,9 @@ function shortName(feature: Feature): string {
     case 'modelGroupLinks':
     case 'glossaryNodeTags':
     case 'glossaryTermTags':
+    case 'glossaryNodeDomains':
+    case 'domainDeprecation':
+    case 'dataProductDeprecation':
     case 'modelVersionProperties':
       return FEATURES[feature].lines;
   }

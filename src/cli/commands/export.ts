@@ -30,6 +30,8 @@ const ENTITY_TYPE_OF: Readonly<Record<ExportKind, string>> = {
   MLModelGroup: 'mlModelGroup',
   MLModel: 'mlModel',
   DatasetTerms: 'dataset',
+  Domain: 'domain',
+  DataProduct: 'dataProduct',
 };
 
 export interface ExportOptions {
@@ -156,6 +158,8 @@ async function readExportInput(
     groups: pick('MLModelGroup'),
     models: pick('MLModel'),
     datasets: pick('DatasetTerms'),
+    domains: pick('Domain'),
+    products: pick('DataProduct'),
   };
 }
 

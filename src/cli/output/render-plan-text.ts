@@ -136,6 +136,7 @@ const ASSOCIATION_TITLES: Readonly<Record<string, string>> = {
   ownership: 'owners',
   globalTags: 'tags',
   institutionalMemory: 'links',
+  dataProductProperties: 'assets',
 };
 
 export function changeTitle(change: Change): string {
