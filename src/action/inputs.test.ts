@@ -21,6 +21,7 @@ describe('action inputs', () => {
       ingest: [],
       unmanaged: false,
       adoptBranch: 'catalog/adopt-datahub-changes',
+      environments: [],
     });
     expect(reconcileArgs(inputs, '/tmp/plan.json')).toEqual([
       'reconcile',

@@ -21,6 +21,11 @@ export interface ActionInputs {
   readonly unmanaged: boolean;
   /** adopt: the one branch its pull request comes from, overwritten on every run that finds something new. */
   readonly adoptBranch: string;
+  /**
+   * The Settings environments to run for, each on its own (docs/environments.md): none (the manifests as written),
+   * named ones, or `all` that the Settings document declares. A plan comments one section per environment.
+   */
+  readonly environments: readonly string[] | 'all';
 }
 
 /** The branch the adoption pull request comes from unless the `adopt-branch` input names another. */
@@ -63,7 +68,27 @@ export function readInputs(env: Env): ActionInputs {
       .filter((line) => line !== ''),
     unmanaged: readBoolean(input, 'unmanaged', false),
     adoptBranch,
+    environments: readEnvironmentNames(input('environments'), command),
   };
+}
+
+/** `environments`: empty, `all`, or names separated by commas or lines (each a Settings environment name). */
+function readEnvironmentNames(text: string, command: ActionCommand): readonly string[] | 'all' {
+  if (text === 'all') {
+    if (command === 'adopt')
+      throw new ActionInputError('input environments must name one environment for adopt');
+    return 'all';
+  }
+  const names = [...new Set(text.split(/[\s,]+/).filter((name) => name !== ''))];
+  for (const name of names) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)) {
+      throw new ActionInputError(`input environments: "${name}" is not an environment name`);
+    }
+  }
+  if (command === 'adopt' && names.length > 1) {
+    throw new ActionInputError('input environments must name one environment for adopt');
+  }
+  return names;
 }
 
 function readBoolean(input: (name: string) => string, name: string, fallback: boolean): boolean {
@@ -114,8 +139,12 @@ function defaultBase(command: ActionCommand, env: Env): string {
   }
 }
 
-/** The `catalog reconcile` arguments for the inputs; the plan is written as JSON to `planFile`. */
-export function reconcileArgs(inputs: ActionInputs, planFile: string): string[] {
+/**
+ * The `catalog reconcile` arguments for the inputs; the plan is written as JSON to `planFile`. With an environment,
+ * apply passes --yes: a workflow that applies to a named environment is the reviewed confirmation a protected one
+ * asks for.
+ */
+export function reconcileArgs(inputs: ActionInputs, planFile: string, environment?: string): string[] {
   const args = [
     'reconcile',
     inputs.directory,
@@ -128,6 +157,10 @@ export function reconcileArgs(inputs: ActionInputs, planFile: string): string[] 
   if (inputs.command !== 'apply') args.push('--dry-run');
   if (inputs.base !== '') args.push('--base', inputs.base);
   if (inputs.server !== '') args.push('--server', inputs.server);
+  if (environment !== undefined) {
+    args.push('--environment', environment);
+    if (inputs.command === 'apply') args.push('--yes');
+  }
   return args;
 }
 
@@ -140,5 +173,7 @@ export function adoptArgs(inputs: ActionInputs): string[] {
   if (inputs.unmanaged) args.push('--unmanaged');
   if (inputs.base !== '') args.push('--base', inputs.base);
   if (inputs.server !== '') args.push('--server', inputs.server);
+  const [environment] = inputs.environments === 'all' ? [] : inputs.environments;
+  if (environment !== undefined) args.push('--environment', environment);
   return args;
 }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CliIo } from '../cli/io.js';
 import { runCli } from '../cli/program.js';
+import { loadCatalog } from '../manifest/load-catalog.js';
+import { readEnvironments } from '../manifest/select-environment.js';
 import { renderAdoptSummary } from './adopt-body.js';
 import { openPullRequestUrl, writeAdoptPullRequest } from './adopt-pull-request.js';
 import { createGitRunner } from './git-runner.js';
@@ -77,24 +79,89 @@ export async function runStep(io: StepIo): Promise<number> {
   }
 
   if (inputs.command === 'adopt') return runAdopt(io, inputs, cli, outDir);
-  const result = await cli(reconcileArgs(inputs, planJson));
-  io.log(result.stdout);
-  // A failed plan replaces the comment and summary too: an earlier plan left standing would read as current.
-  const markdown = result.code === 1 ? renderFailure(inputs.command, result.stderr) : result.stdout;
-  await writeFile(planMarkdown, markdown);
+  const environments = await environmentsToRun(inputs, io.cwd);
+  if (environments === undefined) {
+    const result = await cli(reconcileArgs(inputs, planJson));
+    io.log(result.stdout);
+    // A failed plan replaces the comment and summary too: an earlier plan left standing would read as current.
+    const markdown = result.code === 1 ? renderFailure(inputs.command, result.stderr) : result.stdout;
+    return writeRunOutputs(io, inputs, {
+      code: result.code,
+      markdown,
+      planJson: result.code === 1 ? '' : planJson,
+      planMarkdown,
+    });
+  }
+  // One plan per environment, each in its own section of one comment; the JSON plans go in one folder.
+  const plansDir = path.join(outDir, 'plans');
+  await mkdir(plansDir, { recursive: true });
+  const sections: string[] = [];
+  const codes: number[] = [];
+  for (const environment of environments) {
+    const result = await cli(reconcileArgs(inputs, path.join(plansDir, `${environment}.json`), environment));
+    io.log(result.stdout);
+    codes.push(result.code);
+    sections.push(
+      result.code === 1
+        ? renderFailure(inputs.command, result.stderr, environment)
+        : titled(result.stdout, `${TITLES[inputs.command]}: ${environment}`),
+    );
+  }
+  // 1 when any environment failed (every one is still planned and shown), else 2 when any has changes.
+  const code = codes.includes(1) ? 1 : codes.includes(2) ? 2 : 0;
+  return writeRunOutputs(io, inputs, {
+    code,
+    markdown: sections.join('\n---\n\n'),
+    planJson: codes.every((each) => each === 1) ? '' : plansDir,
+    planMarkdown,
+  });
+}
+
+/**
+ * The environments to run for (undefined: none, the manifests as written): the input's names, or with `all` every
+ * environment the Settings document declares.
+ */
+async function environmentsToRun(inputs: ActionInputs, cwd: string): Promise<readonly string[] | undefined> {
+  if (inputs.environments !== 'all')
+    return inputs.environments.length === 0 ? undefined : inputs.environments;
+  const load = await loadCatalog(inputs.directory, cwd);
+  const settings = load.documents.find((document) => document.manifest.kind === 'Settings');
+  const names = readEnvironments(settings?.manifest).map((environment) => environment.name);
+  if (names.length === 0) {
+    throw new Error(
+      `input environments is all, but ${inputs.directory} declares no environments in its Settings`,
+    );
+  }
+  return names;
+}
+
+/** A section's title names its environment (the CLI's plan starts with its own `### catalog plan`). */
+function titled(markdown: string, title: string): string {
+  return markdown.startsWith('### ') ? `### ${title}${markdown.slice(markdown.indexOf('\n'))}` : markdown;
+}
+
+/** The plan markdown file, the step's outputs and the job summary; 0 unless the run failed. */
+async function writeRunOutputs(
+  io: StepIo,
+  inputs: ActionInputs,
+  run: { code: number; markdown: string; planJson: string; planMarkdown: string },
+): Promise<number> {
+  await writeFile(run.planMarkdown, run.markdown);
   // 0: nothing to change (or applied nothing); 2: changes planned or applied; 1: an error.
-  const changes = result.code === 2;
   await appendToGithubFile(
     io.env['GITHUB_OUTPUT'],
     formatOutputs({
-      changes: String(changes),
-      'exit-code': String(result.code),
-      'plan-json': result.code === 1 ? '' : planJson,
-      'plan-markdown': planMarkdown,
+      changes: String(run.code === 2),
+      'exit-code': String(run.code),
+      'plan-json': run.planJson,
+      'plan-markdown': run.planMarkdown,
     }),
   );
-  await appendToGithubFile(io.env['GITHUB_STEP_SUMMARY'], `## ${TITLES[inputs.command]}\n\n${markdown}\n`);
-  return result.code === 1 ? 1 : 0;
+  await appendToGithubFile(
+    io.env['GITHUB_STEP_SUMMARY'],
+    `## ${TITLES[inputs.command]}\n\n${run.markdown}\n`,
+  );
+  return run.code === 1 ? 1 : 0;
 }
 
 /**
@@ -179,12 +246,13 @@ function runUrlOf(env: Env): string | undefined {
 }
 
 /** How a failure reads in the summary and the comment: what the tool said (secrets already redacted by it). */
-export function renderFailure(command: ActionCommand, stderr: string): string {
+export function renderFailure(command: ActionCommand, stderr: string, environment?: string): string {
   const lines = stderr.trimEnd().split('\n');
   // The last lines say what failed; a long list of diagnostics is in the step's log.
   const shown = lines.length > 60 ? ['…', ...lines.slice(-60)] : lines;
   const fence = '`'.repeat(Math.max(3, ...[...stderr.matchAll(/`+/g)].map((match) => match[0].length + 1)));
-  return `### ${TITLES[command]}\n\n**The ${command} failed**; nothing was written. What catalog said:\n\n${fence}\n${shown.join('\n')}\n${fence}\n`;
+  const title = environment === undefined ? TITLES[command] : `${TITLES[command]}: ${environment}`;
+  return `### ${title}\n\n**The ${command} failed**; nothing was written. What catalog said:\n\n${fence}\n${shown.join('\n')}\n${fence}\n`;
 }
 
 export async function commentStep(io: StepIo): Promise<number> {
