@@ -140,6 +140,9 @@ jobs:
           server: \${{ secrets.DATAHUB_GMS_URL }}
           token: \${{ secrets.DATAHUB_GMS_TOKEN }}
           comment: true
+          # With Settings environments (dev, prod), plan each into this comment, one section each; give each
+          # environment's token variable (its tokenEnv) to this step's env (docs/environments.md):
+          # environments: all
 `;
 }
 
@@ -183,6 +186,8 @@ jobs:
           directory: catalog
           server: \${{ secrets.DATAHUB_GMS_URL }}
           token: \${{ secrets.DATAHUB_GMS_TOKEN }}
+          # With Settings environments: one job per environment, each on its own schedule (a matrix over
+          # environment and cron, docs/environments.md), and environments: \${{ matrix.environment }} here.
       - name: fail on drift
         if: github.event_name == 'schedule' && steps.catalog.outputs.changes == 'true' && vars.CATALOG_DRIFT_ACTION != 'pr'
         run: |
