@@ -121,6 +121,12 @@ export const LABEL_FRAGMENT = /* GraphQL */ `
         description
       }
     }
+    ... on DataProduct {
+      properties {
+        name
+        description
+      }
+    }
     ... on Chart {
       properties {
         name
@@ -255,6 +261,7 @@ export function typeName(type: string): string {
     DATA_PLATFORM: 'Platform',
     CONTAINER: 'Container',
     DOMAIN: 'Domain',
+    DATA_PRODUCT: 'Data product',
     CHART: 'Chart',
     DASHBOARD: 'Dashboard',
     DATA_FLOW: 'Pipeline',

@@ -37,6 +37,7 @@ const SHARED: Readonly<
   Tag: ['ownership'],
   Container: ['ownership', 'tags', 'glossaryTerms', 'institutionalMemory'],
   Domain: ['ownership', 'institutionalMemory'],
+  DataProduct: ['ownership', 'tags', 'glossaryTerms', 'institutionalMemory'],
   CorpGroup: ['ownership'],
   Chart: ['ownership', 'tags', 'glossaryTerms', 'institutionalMemory'],
   Dashboard: ['ownership', 'tags', 'glossaryTerms', 'institutionalMemory'],
@@ -86,12 +87,53 @@ const DETAILS: Readonly<Record<string, string>> = {
     ${REL('features', '"DerivedFrom"', 'INCOMING')}`,
   Tag: `properties { colorHex }
     ${REL('tagged', '"TaggedWith"', 'INCOMING')}`,
+  Domain: `parentDomains { domains { ...Label } }
+    ${REL('subDomains', '"IsPartOf"', 'INCOMING')}
+    ${REL('inDomain', '"AssociatedWith"', 'INCOMING')}`,
+  DataProduct: `${REL('assets', '"DataProductContains"', 'OUTGOING')}`,
 };
+
+/** The GraphQL types whose entity can be in a domain (DataHub's `domain` field): each page names it. */
+const IN_DOMAIN = new Set([
+  'Dataset',
+  'MLFeature',
+  'MLPrimaryKey',
+  'MLFeatureTable',
+  'MLModel',
+  'MLModelGroup',
+  'GlossaryTerm',
+  'GlossaryNode',
+  'DataProduct',
+  'Container',
+  'Chart',
+  'Dashboard',
+  'DataFlow',
+  'DataJob',
+]);
+
+/** The types an asset of a data product can be (DataProductProperties.assets in DataHub's PDL). */
+const PRODUCT_ASSETS = new Set([
+  'Dataset',
+  'MLFeature',
+  'MLPrimaryKey',
+  'MLFeatureTable',
+  'MLModel',
+  'MLModelGroup',
+  'Container',
+  'Chart',
+  'Dashboard',
+  'DataFlow',
+  'DataJob',
+]);
 
 /** The `... on Type { … }` selection of an entity page query. */
 export function detailsSelection(graphqlType: string): string {
   const shared = (SHARED[graphqlType] ?? []).map((field) => SHARED_FIELDS[field]).join('\n    ');
-  const details = DETAILS[graphqlType] ?? '';
+  const details = [
+    DETAILS[graphqlType] ?? '',
+    IN_DOMAIN.has(graphqlType) ? 'domain { domain { ...Label } }' : '',
+    PRODUCT_ASSETS.has(graphqlType) ? REL('dataProducts', '"DataProductContains"', 'INCOMING') : '',
+  ].join('\n    ');
   const aspects = 'aspects { aspectName payload }';
   const hasAspects = !['DataPlatform'].includes(graphqlType);
   return `... on ${graphqlType} {\n    ${shared}\n    ${details}\n    ${hasAspects ? aspects : ''}\n  }`;
@@ -125,9 +167,58 @@ export function kindSections(
       return datasetSections(entity);
     case 'Tag':
       return section('Tagged', linkList(related(entity, 'tagged'), true));
+    case 'Domain':
+      return domainSections(entity);
+    case 'DataProduct':
+      return section('Assets', linkList(related(entity, 'assets'), true));
     default:
       return html``;
   }
+}
+
+/**
+ * The domain an entity is in and the data products that hold it, shown at the top of every page that can have them
+ * (a domain's own page shows its parent instead).
+ */
+export function membershipFacts(entity: Node): Html {
+  const domain = node(node(entity['domain'])?.['domain']);
+  const products = related(entity, 'dataProducts');
+  return facts([
+    ['Domain', domain === undefined ? undefined : entityLink(labelOf(domain))],
+    [
+      products.length === 1 ? 'Data product' : 'Data products',
+      products.length === 0
+        ? undefined
+        : html`${products.map((product, index) => html`${index > 0 ? ', ' : ''}${entityLink(product)}`)}`,
+    ],
+  ]);
+}
+
+/** A domain: its parents (root first), sub-domains, data products and the other entities in it. */
+function domainSections(entity: Node): Html {
+  // parentDomains answers the nearest parent first, as DataHub's resolver does; the path reads from the root.
+  const parents = nodes(node(entity['parentDomains'])?.['domains']).map(labelOf).reverse();
+  const inside = related(entity, 'inDomain');
+  return html` ${facts([
+    [
+      'Parent domain',
+      parents.length === 0
+        ? undefined
+        : html`${parents.map((parent, index) => html`${index > 0 ? ' › ' : ''}${entityLink(parent)}`)}`,
+    ],
+  ])}
+  ${section(
+    'Sub-domains',
+    linkList(related(entity, 'subDomains').filter((child) => child.type === 'DOMAIN')),
+  )}
+  ${section('Data products', linkList(inside.filter((item) => item.type === 'DATA_PRODUCT')))}
+  ${section(
+    'In this domain',
+    linkList(
+      inside.filter((item) => item.type !== 'DATA_PRODUCT'),
+      true,
+    ),
+  )}`;
 }
 
 /** Owners, tags, glossary terms and links: shown on every page whose entity has them. */

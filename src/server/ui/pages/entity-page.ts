@@ -16,7 +16,14 @@ import {
   type Node,
 } from '../catalog-reader.js';
 import { entityPath, html, type Html } from '../html.js';
-import { detailsSelection, facts, formatTime, kindSections, sharedSections } from './entity-details.js';
+import {
+  detailsSelection,
+  facts,
+  formatTime,
+  kindSections,
+  membershipFacts,
+  sharedSections,
+} from './entity-details.js';
 import { errorPage, layout } from './layout.js';
 import { LINEAGE_TYPES, lineagePath } from './lineage-page.js';
 import { deprecationSelection, renderDeprecation } from './deprecation.js';
@@ -79,6 +86,8 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
     'GlossaryNode',
     'Dataset',
     'Tag',
+    'Domain',
+    'DataProduct',
   ].includes(typename);
 
   const main = html` <article class="entity" data-urn="${label.urn}">
@@ -107,7 +116,8 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
             ${paragraphs(label.description)}${shadow === undefined ? '' : renderShadowNotice(shadow)}
           </section>`
     }
-    ${kindSections(typename, entity, datasets)} ${sharedSections(entity)} ${aspectsSection(aspects, generic)}
+    ${membershipFacts(entity)} ${kindSections(typename, entity, datasets)} ${sharedSections(entity)}
+    ${aspectsSection(aspects, generic)}
     <p class="page-links"><a href="${entityPath(label.urn)}/history">History of this entity's aspects</a></p>
   </article>`;
   return { status: 200, body: layout({ title: label.name, signedIn }, main) };

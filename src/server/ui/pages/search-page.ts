@@ -24,6 +24,7 @@ const FACETS = [
   { field: 'glossaryTerms', param: 'term', title: 'Glossary term' },
   { field: 'tags', param: 'tag', title: 'Tag' },
   { field: 'owners', param: 'owner', title: 'Owner' },
+  { field: 'domains', param: 'domain', title: 'Domain' },
 ] as const;
 
 type FacetParam = (typeof FACETS)[number]['param'];
