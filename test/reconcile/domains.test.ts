@@ -167,11 +167,25 @@ describe('domains and data products', () => {
     expect(plan.stdout).toContain(`- ${MODEL}`);
     expect(plan.stdout).toContain(`~ ${DATASET} (added by someone else`);
     expect(plan.stdout).not.toContain(`- ${OTHER}`);
+    // Markdown (the pull-request comment) and the JSON plan show the same lines.
+    const markdown = await reconcile('--dry-run', '--output', 'markdown');
+    expect(markdown.stdout).toContain(`~ assets of ${PRODUCT}`);
+    expect(markdown.stdout).toContain(`+     ${GROUP}`);
+    expect(markdown.stdout).toContain(`-     ${MODEL}`);
+    const json = await reconcile('--dry-run', '--output', 'json');
+    const assets = (
+      JSON.parse(json.stdout) as {
+        changes: { kind: string; aspect: string; added: { key: string }[]; removed: { key: string }[] }[];
+      }
+    ).changes.find((change) => change.aspect === 'dataProductProperties');
+    expect(assets?.kind).toBe('associations');
+    expect(assets?.added.map((item) => item.key)).toEqual([GROUP]);
+    expect(assets?.removed.map((item) => item.key)).toEqual([MODEL]);
     expect((await reconcile()).code).toBe(0);
     expect(await assetUrns()).toEqual([TABLE, DATASET, OTHER, GROUP]);
-    const assets = (await aspect(PRODUCT, 'dataProductProperties')).assets;
-    expect(assets[1].properties).toEqual({ managedBy: 'catalog', actor: ACTOR });
-    expect(assets[2]).toEqual({ destinationUrn: OTHER, outputPort: true });
+    const written = (await aspect(PRODUCT, 'dataProductProperties')).assets;
+    expect(written[1].properties).toEqual({ managedBy: 'catalog', actor: ACTOR });
+    expect(written[2]).toEqual({ destinationUrn: OTHER, outputPort: true });
 
     // A field and the assets in one write; the domain moves; a whole domain line goes.
     edit('domains.yaml', 'name: Fraud signals', 'name: Fraud signals (v2)');
@@ -223,6 +237,26 @@ domain: payments
     const cycle = await runCatalog(['validate', 'catalog'], { cwd: dir });
     expect(cycle.code).toBe(1);
     expect(cycle.stderr).toContain('payments');
+  });
+
+  it('policies see domains and data products as declared', async () => {
+    writeManifests(dir, {
+      'catalog/policy.yaml': `apiVersion: catalog/v1
+kind: Policy
+name: products-have-owners
+severity: error
+match: { kinds: [DataProduct, Domain], where: "entity.kind == 'DataProduct' || has(entity.parent)" }
+rule: size(entity.owners) > 0 && (entity.kind == 'Domain' || entity.domain == '${PAYMENTS}')
+message: a data product needs an owner and the payments domain
+`,
+    });
+    const checked = await runCatalog(['validate', 'catalog'], { cwd: dir });
+    expect(checked.code).toBe(1);
+    // The product has no owner; the payments domain (with a parent) has one.
+    expect(checked.stderr).toMatch(
+      /domains\.yaml:18:5 error a data product needs an owner.*products-have-owners/,
+    );
+    expect(checked.stderr.match(/POLICY_VIOLATION/g)).toHaveLength(1);
   });
 
   it('exports domains, data products and domain lines, and the export re-plans to no changes', async () => {
