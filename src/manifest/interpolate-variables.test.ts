@@ -151,4 +151,13 @@ name: untouched
       ],
     ]);
   });
+
+  it('leaves a value that contains itself through a YAML alias as it is', () => {
+    const documents = documentsOf(
+      `${SETTINGS}---\napiVersion: catalog/v1\nkind: MLModelGroup\nname: g\nx: &a [*a, "\${var.channel}"]\n`,
+    );
+    const outcome = interpolateVariables(documents, 'dev');
+    expect(outcome.diagnostics).toEqual([]);
+    expect((outcome.documents[1]?.value as { x: unknown[] }).x[1]).toBe('#ml-dev');
+  });
 });

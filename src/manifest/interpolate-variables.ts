@@ -59,6 +59,8 @@ export function interpolateVariables(
   const interpolated = documents.map((document) => {
     if (document === settings) return document;
     let changed = false;
+    // A YAML alias may make a value contain itself (`&a [*a]`): that value is left as it is (its schema rejects it).
+    const ancestors = new Set<unknown>();
     const walk = (value: unknown, path: (string | number)[]): unknown => {
       if (typeof value === 'string') {
         if (!value.includes('{var.')) return value;
@@ -80,14 +82,19 @@ export function interpolateVariables(
         if (result !== value) changed = true;
         return result;
       }
+      if (ancestors.has(value)) return value;
       if (Array.isArray(value)) {
         const items: unknown[] = value;
+        ancestors.add(value);
         const next = items.map((item, index) => walk(item, [...path, index]));
+        ancestors.delete(value);
         return next.every((item, index) => item === items[index]) ? value : next;
       }
       if (isJsonObject(value)) {
         const entries = Object.entries(value);
+        ancestors.add(value);
         const next = entries.map(([key, field]): [string, unknown] => [key, walk(field, [...path, key])]);
+        ancestors.delete(value);
         // fromEntries defines each key as data, so a key named __proto__ stays a key.
         return next.some(([, field], index) => field !== entries[index]?.[1])
           ? Object.fromEntries(next)
