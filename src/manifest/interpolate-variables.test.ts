@@ -160,4 +160,13 @@ name: untouched
     expect(outcome.diagnostics).toEqual([]);
     expect((outcome.documents[1]?.value as { x: unknown[] }).x[1]).toBe('#ml-dev');
   });
+
+  it('replaces a value under a key named __proto__ as a key, not as the prototype', () => {
+    const documents = documentsOf(
+      `${SETTINGS}---\napiVersion: catalog/v1\nkind: MLModelGroup\nname: g\ncustomProperties: { __proto__: "\${var.channel}" }\n`,
+    );
+    const value = interpolateVariables(documents, 'dev').documents[1]?.value as { customProperties: object };
+    expect(Object.getPrototypeOf(value.customProperties)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(value.customProperties, '__proto__')?.value).toBe('#ml-dev');
+  });
 });

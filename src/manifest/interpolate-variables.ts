@@ -61,7 +61,9 @@ export function interpolateVariables(
     let changed = false;
     // A YAML alias may make a value contain itself (`&a [*a]`): that value is left as it is (its schema rejects it).
     const ancestors = new Set<unknown>();
-    const walk = (value: unknown, path: (string | number)[]): unknown => {
+    // One path, pushed and popped as the walk goes (copied only for an error): no array per node of a large catalog.
+    const path: (string | number)[] = [];
+    const walk = (value: unknown): unknown => {
       if (typeof value === 'string') {
         if (!value.includes('{var.')) return value;
         const result = value.replace(REFERENCE, (whole, escape: string, name: string) => {
@@ -74,7 +76,7 @@ export function interpolateVariables(
             message: VARIABLE_NAME.test(name)
               ? `unknown variable '${name}' in \${var.${name}}`
               : `'\${var.${name}}' is not a variable reference (a name is letters, digits and _)`,
-            location: document.locate(path),
+            location: document.locate([...path]),
             hint: unknown(name),
           });
           return whole;
@@ -85,24 +87,42 @@ export function interpolateVariables(
       if (ancestors.has(value)) return value;
       if (Array.isArray(value)) {
         const items: unknown[] = value;
+        let copy: unknown[] | undefined;
         ancestors.add(value);
-        const next = items.map((item, index) => walk(item, [...path, index]));
+        items.forEach((item, index) => {
+          path.push(index);
+          const next = walk(item);
+          path.pop();
+          if (next !== item) (copy ??= [...items])[index] = next;
+        });
         ancestors.delete(value);
-        return next.every((item, index) => item === items[index]) ? value : next;
+        return copy ?? value;
       }
       if (isJsonObject(value)) {
-        const entries = Object.entries(value);
+        let copy: Record<string, unknown> | undefined;
         ancestors.add(value);
-        const next = entries.map(([key, field]): [string, unknown] => [key, walk(field, [...path, key])]);
+        for (const key of Object.keys(value)) {
+          const field = value[key];
+          path.push(key);
+          const next = walk(field);
+          path.pop();
+          // Defined as data, so a key named __proto__ stays a key (the spread copies it as data too).
+          if (next !== field) {
+            copy ??= { ...value };
+            Object.defineProperty(copy, key, {
+              value: next,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          }
+        }
         ancestors.delete(value);
-        // fromEntries defines each key as data, so a key named __proto__ stays a key.
-        return next.some(([, field], index) => field !== entries[index]?.[1])
-          ? Object.fromEntries(next)
-          : value;
+        return copy ?? value;
       }
       return value;
     };
-    const value = walk(document.value, []);
+    const value = walk(document.value);
     return changed ? { ...document, value } : document;
   });
   return { documents: interpolated, diagnostics, ...(environment === undefined ? {} : { environment }) };
