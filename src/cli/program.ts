@@ -93,10 +93,13 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .argument('[dir]', 'catalog directory', 'catalog')
     .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`)
-    .action(async (dir: string, options: { output: 'text' | 'json'; cache: boolean }) => {
-      const { runValidate } = await import('./commands/validate.js');
-      setExitCode(await runValidate(dir, options, io));
-    });
+    .option('--environment <name>', 'read the manifests with this Settings environment (env, variables)')
+    .action(
+      async (dir: string, options: { output: 'text' | 'json'; cache: boolean; environment?: string }) => {
+        const { runValidate } = await import('./commands/validate.js');
+        setExitCode(await runValidate(dir, options, io));
+      },
+    );
 
   program
     .command('policies')
@@ -108,10 +111,13 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .argument('[dir]', 'catalog directory', 'catalog')
     .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`)
-    .action(async (dir: string, options: { output: 'text' | 'json'; cache: boolean }) => {
-      const { runPoliciesTest } = await import('./commands/policies.js');
-      setExitCode(await runPoliciesTest(dir, options, io));
-    });
+    .option('--environment <name>', 'read the manifests with this Settings environment (env, variables)')
+    .action(
+      async (dir: string, options: { output: 'text' | 'json'; cache: boolean; environment?: string }) => {
+        const { runPoliciesTest } = await import('./commands/policies.js');
+        setExitCode(await runPoliciesTest(dir, options, io));
+      },
+    );
 
   program
     .command('init')

@@ -361,6 +361,16 @@ describe('computeImpact', () => {
 });
 
 describe('impactSeeds', () => {
+  it('leaves out what the plan creates: nothing in the catalog depends on it yet', () => {
+    const created: Change = {
+      ...update(F2, 'mlFeature', 'mlFeatureProperties'),
+      action: 'create',
+      before: null,
+      markStatus: true,
+    } as Change;
+    expect(impactSeeds(plan([created, update(F1, 'mlFeature', 'mlFeatureProperties')]))).toEqual([F1]);
+  });
+
   it('the entities a rule applies to, and changed tables and groups (for the picture), sorted and once', () => {
     const seeds = impactSeeds(
       plan([

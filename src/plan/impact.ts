@@ -228,7 +228,19 @@ function entityRule(entityType: string): ImpactRule | undefined {
  */
 export function impactSeeds(plan: Plan): string[] {
   const seeds = new Set<string>();
+  // An entity the plan creates is not in the catalog yet: nothing there depends on it, and there is nothing to
+  // read (a plan from an empty catalog would otherwise walk every entity it creates).
+  const created = new Set(
+    plan.changes
+      .filter(
+        (change) =>
+          change.kind === 'createGlossaryTerm' ||
+          (change.kind === 'upsertAspect' && change.action === 'create' && change.markStatus),
+      )
+      .map((change) => change.urn),
+  );
   for (const change of plan.changes) {
+    if (created.has(change.urn)) continue;
     if (
       impactRuleOf(change) !== undefined ||
       change.entityType === 'mlFeatureTable' ||

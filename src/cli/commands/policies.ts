@@ -1,4 +1,5 @@
 import { loadCatalog } from '../../manifest/load-catalog.js';
+import { environmentNameOf } from '../connect.js';
 import { stableStringify } from '../../model/json.js';
 import type { PolicyTestReport, PolicyTestResult } from '../../policy/test-policies.js';
 import type { CliIo } from '../io.js';
@@ -12,6 +13,8 @@ export interface PoliciesTestOptions {
   readonly output: 'text' | 'json';
   /** false with --no-cache. */
   readonly cache?: boolean;
+  /** The Settings environment whose env and variables the manifests are read with (else CATALOG_ENVIRONMENT). */
+  readonly environment?: string;
 }
 
 const NO_TESTS: PolicyTestReport = { results: [], untested: [] };
@@ -22,7 +25,12 @@ const NO_TESTS: PolicyTestReport = { results: [], untested: [] };
  * has errors (a broken expression, a duplicate name), 0 otherwise.
  */
 export async function runPoliciesTest(dir: string, options: PoliciesTestOptions, io: CliIo): Promise<number> {
-  const load = await loadCatalog(dir, io.cwd, parseCacheOptions(io.cwd, options.cache !== false));
+  const load = await loadCatalog(
+    dir,
+    io.cwd,
+    parseCacheOptions(io.cwd, options.cache !== false),
+    environmentNameOf(options, io.env),
+  );
   const errors = load.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const policies = load.policies ?? [];
   let report = NO_TESTS;

@@ -1,5 +1,6 @@
 import { sortDiagnostics } from '../../errors.js';
 import { loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
+import { environmentNameOf } from '../connect.js';
 import { MANIFEST_KINDS } from '../../manifest/schemas.js';
 import { stableStringify } from '../../model/json.js';
 import { violationToDiagnostic, violationToJson } from '../../policy/report-violations.js';
@@ -15,6 +16,8 @@ export interface ValidateOptions {
   readonly output: 'text' | 'json';
   /** false with --no-cache. */
   readonly cache?: boolean;
+  /** The Settings environment whose env and variables the manifests are read with (else CATALOG_ENVIRONMENT). */
+  readonly environment?: string;
 }
 
 /**
@@ -23,7 +26,12 @@ export interface ValidateOptions {
  * like any other located error, a warning is printed and the exit code stays 0.
  */
 export async function runValidate(dir: string, options: ValidateOptions, io: CliIo): Promise<number> {
-  const load = await loadCatalog(dir, io.cwd, parseCacheOptions(io.cwd, options.cache !== false));
+  const load = await loadCatalog(
+    dir,
+    io.cwd,
+    parseCacheOptions(io.cwd, options.cache !== false),
+    environmentNameOf(options, io.env),
+  );
   const violations = await evaluateOffline(load);
   const diagnostics = sortDiagnostics([...load.diagnostics, ...violations.map(violationToDiagnostic)]);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
