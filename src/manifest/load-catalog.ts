@@ -70,7 +70,8 @@ export function buildCatalog(
  * policies: loading it costs about 0.1 s, as much as validating a small catalog.
  */
 export async function addPolicies(load: CatalogLoad): Promise<CatalogLoad> {
-  if (!load.documents.some((document) => document.manifest.kind === 'Policy')) return { ...load, policies: [] };
+  if (!load.documents.some((document) => document.manifest.kind === 'Policy'))
+    return { ...load, policies: [] };
   const { parsePolicies } = await import('../policy/parse-policies.js');
   const parsed = parsePolicies(load.documents);
   if (parsed.diagnostics.length === 0) return { ...load, policies: parsed.policies };
