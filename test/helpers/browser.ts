@@ -5,6 +5,16 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 /** Where browser tests leave their screenshots (a person looks at them; the README shows two). */
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 
+/**
+ * Where a screenshot the docs show is saved: docs/screenshots/ with UPDATE_SCREENSHOTS=1 (to refresh the docs),
+ * else test-output/screenshots/, so that a test run never changes a tracked file.
+ */
+export function docsScreenshotPath(name: string): string {
+  return process.env['UPDATE_SCREENSHOTS'] === '1'
+    ? path.resolve('docs/screenshots', name)
+    : path.join(SCREENSHOT_DIR, name);
+}
+
 const SYSTEM_BROWSERS = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',

@@ -7,7 +7,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, scrollsSideways } from '../helpers/browser.js';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  scrollsSideways,
+  docsScreenshotPath,
+} from '../helpers/browser.js';
 import { writeManifests } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
@@ -180,8 +186,8 @@ describe('domains and data products on the web UI', () => {
         if (width === 390) {
           await screenshot(page, 'domain-narrow');
         } else {
-          mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
-          await page.screenshot({ path: path.resolve('docs/screenshots/domain.png'), fullPage: true });
+          mkdirSync(path.dirname(docsScreenshotPath('domain.png')), { recursive: true });
+          await page.screenshot({ path: docsScreenshotPath('domain.png'), fullPage: true });
           await Promise.all([
             page.waitForURL(`**${pagePath(PRODUCT)}`),
             page.getByRole('link', { name: 'Fraud signals' }).click(),

@@ -10,7 +10,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CatalogReader } from '../../src/server/ui/catalog-reader.js';
-import { launchBrowser, openPage, screenshot, scrollsSideways } from '../helpers/browser.js';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  scrollsSideways,
+  docsScreenshotPath,
+} from '../helpers/browser.js';
 import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
@@ -102,8 +108,8 @@ describe('the lineage view', () => {
     );
     await page.getByText('The entities in this picture, as a list').click();
 
-    mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
-    await page.screenshot({ path: path.resolve('docs/screenshots/lineage.png'), fullPage: true });
+    mkdirSync(path.dirname(docsScreenshotPath('lineage.png')), { recursive: true });
+    await page.screenshot({ path: docsScreenshotPath('lineage.png'), fullPage: true });
 
     await Promise.all([page.waitForURL(`**${pagePath(AMOUNT)}`), nodeLink(page, AMOUNT).click()]);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(

@@ -11,7 +11,13 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, scrollsSideways } from '../helpers/browser.js';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  scrollsSideways,
+  docsScreenshotPath,
+} from '../helpers/browser.js';
 import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud-detector_7,PROD)';
@@ -322,9 +328,9 @@ describe('the ML lifecycle on the web UI', () => {
         if (width === 390) {
           await screenshot(page, 'model-lifecycle-narrow');
         } else {
-          mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
+          mkdirSync(path.dirname(docsScreenshotPath('model-lifecycle.png')), { recursive: true });
           await page.screenshot({
-            path: path.resolve('docs/screenshots/model-lifecycle.png'),
+            path: docsScreenshotPath('model-lifecycle.png'),
             fullPage: true,
           });
           await Promise.all([
