@@ -63,6 +63,17 @@ export function checkProtection(
   );
 }
 
+/** The target the Settings document names (`target.server`, `target.graphqlUrl`), as connectWithFlags takes it. */
+export function settingsTargetOf(settings: {
+  readonly targetServer?: string;
+  readonly targetGraphqlUrl?: string;
+}): Pick<TargetInputs, 'settingsServer' | 'settingsGraphqlUrl'> {
+  return {
+    ...(settings.targetServer === undefined ? {} : { settingsServer: settings.targetServer }),
+    ...(settings.targetGraphqlUrl === undefined ? {} : { settingsGraphqlUrl: settings.targetGraphqlUrl }),
+  };
+}
+
 /**
  * Connects with the target flags and, for reconcile, the Settings target (resolveTarget decides which wins). With
  * an environment, its server and token replace the Settings target, DATAHUB_GMS_URL and DATAHUB_GMS_TOKEN (a

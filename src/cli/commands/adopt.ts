@@ -11,7 +11,7 @@ import { readGitProvenance } from '../../git/git-info.js';
 import { buildCatalog, loadCatalog } from '../../manifest/load-catalog.js';
 import type { SourceFile } from '../../manifest/parse-documents.js';
 import type { JsonValue } from '../../model/json.js';
-import { connectWithFlags, environmentNameOf } from '../connect.js';
+import { connectWithFlags, settingsTargetOf, environmentNameOf } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
 import { plural } from '../output/plural.js';
@@ -55,12 +55,7 @@ export async function runAdopt(dir: string, options: AdoptOptions, io: CliIo): P
   const connection = await connectWithFlags(
     options,
     io,
-    {
-      ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
-      ...(state.settings.targetGraphqlUrl === undefined
-        ? {}
-        : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
-    },
+    settingsTargetOf(state.settings),
     environmentOf(load, environmentName),
   );
   try {

@@ -28,7 +28,13 @@ import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
 import { readEnvironments, selectEnvironment, type Environment } from '../../manifest/select-environment.js';
-import { checkProtection, connectWithFlags, environmentNameOf, type Connection } from '../connect.js';
+import {
+  checkProtection,
+  connectWithFlags,
+  environmentNameOf,
+  settingsTargetOf,
+  type Connection,
+} from '../connect.js';
 import type { CliIo } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
 import { useColor } from '../io.js';
@@ -101,17 +107,7 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     options.base === undefined
       ? undefined
       : await readBaseState(dir, options.base, fullState, io, environmentName);
-  const connection = await connectWithFlags(
-    options,
-    io,
-    {
-      ...(state.settings.targetServer === undefined ? {} : { settingsServer: state.settings.targetServer }),
-      ...(state.settings.targetGraphqlUrl === undefined
-        ? {}
-        : { settingsGraphqlUrl: state.settings.targetGraphqlUrl }),
-    },
-    environment,
-  );
+  const connection = await connectWithFlags(options, io, settingsTargetOf(state.settings), environment);
   try {
     const made = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
     const planned = withEnvironment(made.plan, environment, state);
