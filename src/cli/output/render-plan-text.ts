@@ -7,6 +7,7 @@ import type {
   Change,
   FieldChange,
   Plan,
+  Rename,
   PlanPolicyViolation,
   TermEdge,
 } from '../../plan/types.js';
@@ -26,13 +27,18 @@ export function renderPlanText(plan: Plan, style: Style): string {
   // The environment first: a plan for prod must not be mistaken for one for dev (docs/environments.md).
   if (plan.environment !== undefined) lines.push(style.bold(environmentLine(plan.environment)), '');
   if (plan.changes.length === 0) {
-    lines.push(`${style.green('No changes.')} The catalog matches the manifests.`);
+    lines.push(`${style.green('No changes.')} The catalog matches the manifests.`, '');
   } else {
     const groups = groupByOrigin(plan.changes);
     for (const [title, changes] of groups) {
       if (title !== undefined) lines.push(style.bold(title), '');
       for (const change of changes) lines.push(...renderChange(change, style), '');
     }
+  }
+  if ((plan.renames ?? []).length > 0) {
+    lines.push(style.bold('Renames:'));
+    for (const rename of plan.renames ?? []) lines.push(`  ${style.yellow('~')} ${renameText(rename)}`);
+    lines.push('');
   }
   if ((plan.aliasMoves ?? []).length > 0) {
     lines.push(style.bold('Alias moves:'));
@@ -53,6 +59,17 @@ export function renderPlanText(plan: Plan, style: Style): string {
   }
   lines.push(summaryLine(plan));
   return `${lines.join('\n')}\n`;
+}
+
+/** A rename as one line: `rename A -> B (A deprecated)`. */
+export function renameText(rename: Rename): string {
+  const retire =
+    rename.retire === 'delete'
+      ? ' (old one deleted)'
+      : rename.retire === 'deprecate'
+        ? ' (old one deprecated)'
+        : '';
+  return `rename ${escapeControl(rename.from, true)} -> ${escapeControl(rename.to, true)}${retire}`;
 }
 
 /**
