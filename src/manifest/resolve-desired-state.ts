@@ -1,6 +1,7 @@
 import { assertNever, type Diagnostic, type SourceLocation } from '../errors.js';
 import {
   DEFAULT_ACTOR,
+  DECLARABLE_ASPECTS,
   DEFAULT_ENV,
   type DesiredAspect,
   type DesiredAsset,
@@ -17,7 +18,7 @@ import { simplifyFieldPath } from '../model/field-path.js';
 import { decommissionTimeOf, sortIdOf, versionSetUrnOf } from '../model/model-lifecycle.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { entityHasAspect } from '../model/registry.js';
-import { formatUrn, parseRawUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
+import { encodeUrnPart, formatUrn, parseRawUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
 import type { Declaration } from './declaration.js';
 import { checkNodeTree } from './node-tree.js';
 import type { Environment } from './select-environment.js';
@@ -60,7 +61,12 @@ export function resolveDesiredState(
   /** The selected environment: its `env` replaces defaults.env and the env of every URN built here. */
   environment?: Environment,
 ): ResolveOutcome {
-  const resolver = new Resolver(documents, namesDeclaredBy(rejected), environment?.env);
+  const resolver = new Resolver(
+    documents,
+    namesDeclaredBy(rejected),
+    environment?.env,
+    environment?.platformInstance,
+  );
   return resolver.resolve();
 }
 
@@ -166,6 +172,8 @@ class Resolver {
     private readonly shadow: ShadowNames,
     /** The selected environment's env (absent: none selected, or it names none). */
     private readonly environmentEnv?: string,
+    /** The selected environment's platformInstance (absent: the dataPlatformInstance aspect is not declared). */
+    private readonly platformInstance?: string,
   ) {
     this.settings = this.resolveSettings(ofKind(documents, 'Settings'));
   }
@@ -184,6 +192,7 @@ class Resolver {
     this.resolveDataProducts();
     const datasets = this.resolveDatasets();
     this.resolveDeprecations();
+    this.resolvePlatformInstances();
     const byUrn = <T extends { urn: string }>(a: T, b: T): number =>
       a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0;
     return {
@@ -945,6 +954,29 @@ class Resolver {
       value: items === undefined ? null : { [field]: items },
       source: items === undefined ? source : doc.source.locate([field]),
     };
+  }
+
+  /**
+   * The dataPlatformInstance aspect of every declared entity whose URN names its platform (feature tables, models,
+   * model groups; a feature's URN names none, so it gets none): the environment's instance of that platform, or
+   * null without one (not declared: left alone, or cleared if the tool wrote it last).
+   */
+  private resolvePlatformInstances(): void {
+    for (const [index, entity] of this.entities.entries()) {
+      if (!(DECLARABLE_ASPECTS[entity.entityType] ?? []).includes('dataPlatformInstance')) continue;
+      const raw = parseRawUrn(entity.urn);
+      const platform = raw.ok ? raw.value.parts[0] : undefined;
+      if (platform === undefined) continue;
+      const value =
+        this.platformInstance === undefined
+          ? null
+          : {
+              platform,
+              instance: `urn:li:dataPlatformInstance:(${platform},${encodeUrnPart(this.platformInstance)})`,
+            };
+      const aspect: DesiredAspect = { aspectName: 'dataPlatformInstance', value, source: entity.source };
+      this.entities[index] = { ...entity, aspects: [...(entity.aspects ?? []), aspect] };
+    }
   }
 
   private pendDeprecation(

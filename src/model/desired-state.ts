@@ -76,9 +76,17 @@ export const DECLARABLE_ASPECTS: Readonly<Partial<Record<ManagedEntityType, read
   glossaryNode: ['domains'],
   glossaryTerm: ['glossaryRelatedTerms', 'domains', 'deprecation'],
   mlFeature: ['domains', 'deprecation'],
-  mlFeatureTable: ['domains', 'deprecation'],
-  mlModelGroup: ['domains', 'deprecation'],
-  mlModel: ['versionProperties', 'mlModelTrainingData', 'mlModelEvaluationData', 'domains', 'deprecation'],
+  // dataPlatformInstance: the selected environment's platformInstance, on the kinds whose URN names a platform.
+  mlFeatureTable: ['domains', 'deprecation', 'dataPlatformInstance'],
+  mlModelGroup: ['domains', 'deprecation', 'dataPlatformInstance'],
+  mlModel: [
+    'versionProperties',
+    'mlModelTrainingData',
+    'mlModelEvaluationData',
+    'domains',
+    'deprecation',
+    'dataPlatformInstance',
+  ],
   domain: ['deprecation'],
   dataProduct: ['domains', 'deprecation'],
 };
@@ -93,6 +101,7 @@ export const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]
   deprecation: ['deprecated', 'note', 'replacement', 'decommissionTime'],
   // versionSet, sortId and the rest are a connector's or DataHub's: only these two are compared (manifests.md).
   versionProperties: ['version', 'aliases'],
+  dataPlatformInstance: ['platform', 'instance'],
 };
 
 export interface DesiredAspect {
