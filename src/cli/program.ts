@@ -306,21 +306,23 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     },
   );
 
-  targetOptions(
-    program
-      .command('export')
-      .description(
-        'write the live catalog as manifests (one file per feature table, model group, glossary and dataset, and tags.yaml)',
-      )
-      .option('--out <dir>', 'directory to write into', 'catalog')
-      .option('--urn <urn>', 'export only this entity (repeatable)', collect, [])
-      .addOption(
-        new Option('--kind <kind>', 'export only this kind (repeatable)')
-          .choices([...EXPORT_KINDS])
-          .argParser(collect)
-          .default([]),
-      )
-      .option('--force', 'overwrite existing files', false),
+  environmentOption(
+    targetOptions(
+      program
+        .command('export')
+        .description(
+          'write the live catalog as manifests (one file per feature table, model group, glossary and dataset, and tags.yaml)',
+        )
+        .option('--out <dir>', 'directory to write into', 'catalog')
+        .option('--urn <urn>', 'export only this entity (repeatable)', collect, [])
+        .addOption(
+          new Option('--kind <kind>', 'export only this kind (repeatable)')
+            .choices([...EXPORT_KINDS])
+            .argParser(collect)
+            .default([]),
+        )
+        .option('--force', 'overwrite existing files', false),
+    ),
   ).action(async (options: ExportOptions) => {
     const { runExport } = await import('./commands/export.js');
     setExitCode(await runExport(options, io));

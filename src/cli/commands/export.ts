@@ -9,12 +9,15 @@ import {
 } from '../../client/read-live-state.js';
 import type { RestliClient } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
+import { parseDocuments } from '../../manifest/parse-documents.js';
+import { readManifestFiles } from '../../manifest/read-manifest-files.js';
 import { renderManifests, type ExportedEntity, type ExportInput } from '../../manifest/render-manifests.js';
+import { readEnvironments, selectEnvironment, type Environment } from '../../manifest/select-environment.js';
 import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type ManagedEntityType } from '../../model/desired-state.js';
-import type { JsonObject } from '../../model/json.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { LiveEntity } from '../../model/live-state.js';
 import { parseRawUrn } from '../../model/urn.js';
-import { connectWithFlags } from '../connect.js';
+import { connectWithFlags, environmentNameOf } from '../connect.js';
 import { EXPORT_KINDS } from '../export-kinds.js';
 import type { CliIo } from '../io.js';
 import { plural } from '../output/plural.js';
@@ -42,6 +45,8 @@ export interface ExportOptions {
   readonly server?: string;
   readonly graphqlUrl?: string;
   readonly parallelism?: string;
+  /** --environment: the Settings environment of the --out catalog to export from (else CATALOG_ENVIRONMENT). */
+  readonly environment?: string;
 }
 
 /**
@@ -60,7 +65,8 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
     }
   }
   const kinds = new Set<ExportKind>(options.kind.length === 0 ? EXPORT_KINDS : options.kind);
-  const connection = await connectWithFlags(options, io);
+  const environment = await readExportEnvironment(options.out, environmentNameOf(options, io.env), io);
+  const connection = await connectWithFlags(options, io, {}, environment);
   try {
     const restli = connection.client.restli;
     await restli.config();
@@ -93,6 +99,38 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * The environment to export from: declared by the Settings document of the catalog directory export writes into
+ * (--out), since that is the catalog whose environments it names. Its server and token are used as reconcile
+ * uses them; nothing else of it changes what is written (the manifests are what that DataHub holds).
+ */
+async function readExportEnvironment(
+  out: string,
+  name: string | undefined,
+  io: CliIo,
+): Promise<Environment | undefined> {
+  if (name === undefined) return undefined;
+  const files = await readManifestFiles(out, io.cwd).catch((error: unknown) => {
+    throw new CatalogError(
+      'USAGE',
+      `--environment ${name} is read from the Settings document of the --out directory, which cannot be read ` +
+        `(${error instanceof Error ? error.message : String(error)}); nothing was exported`,
+      { cause: error },
+    );
+  });
+  // Only the Settings document is needed: the other manifests may be about to be replaced.
+  const settings = files
+    .flatMap((file) => parseDocuments(file).documents)
+    .find((document) => isJsonObject(document.value) && document.value['kind'] === 'Settings');
+  const choice = selectEnvironment(readEnvironments(settings?.value), name);
+  if (!choice.ok)
+    throw new CatalogError(
+      'USAGE',
+      `${choice.message} in the Settings document of ${out}: ${choice.hint}; nothing was exported`,
+    );
+  return choice.environment;
 }
 
 async function readExportInput(
