@@ -227,6 +227,11 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         false,
       )
       .option('--max-deletes <n>', 'refuse a plan with more deletions than this', '0')
+      .addOption(
+        new Option('--prune-strategy <strategy>', 'how a rename (kind Moved) retires the old entity')
+          .choices(['delete', 'deprecate', 'ignore'])
+          .default('deprecate'),
+      )
       .option(
         '--base <ref>',
         'git revision whose manifests tell manifest changes from drift (e.g. origin/main)',

@@ -55,6 +55,13 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
       ...editableAspectsOf(entity.entityType).filter((aspect) => entityHasAspect(entity.entityType, aspect)),
     ]);
   }
+  // A rename's old entity: its owned aspect is carried to the new one, its status and deprecation say whether it
+  // is retired yet.
+  for (const move of desired.moves ?? [])
+    addToRead(request, move.from, [
+      OWNED_ASPECTS[move.entityType],
+      ...['status', 'deprecation'].filter((aspect) => entityHasAspect(move.entityType, aspect)),
+    ]);
   for (const reference of desired.externalEntities ?? []) addToRead(request, reference.urn, []);
   for (const dataset of desired.datasets) addToRead(request, dataset.datasetUrn, DATASET_ASPECTS);
   for (const term of desired.externalTerms) addToRead(request, term.urn, ['glossaryTermInfo']);

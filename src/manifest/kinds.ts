@@ -209,6 +209,16 @@ export interface PolicyManifest {
   readonly examples?: { readonly pass?: readonly JsonObject[]; readonly fail?: readonly JsonObject[] };
 }
 
+/**
+ * A rename (DataHub has no rename): `from` names the old entity (id, name or URN), `to` the one the manifests now
+ * declare, of the same kind. It declares no entity.
+ */
+export interface MovedManifest {
+  readonly kind: 'Moved';
+  readonly from: string;
+  readonly to: string;
+}
+
 export type Manifest =
   | SettingsManifest
   | GlossaryNodeManifest
@@ -221,7 +231,8 @@ export type Manifest =
   | DatasetTermsManifest
   | DomainManifest
   | DataProductManifest
-  | PolicyManifest;
+  | PolicyManifest
+  | MovedManifest;
 
 /** A document its schema accepted, with the source positions of the document it came from. */
 export interface ValidatedDocument<M extends Manifest = Manifest> {

@@ -21,6 +21,7 @@ import { entityHasAspect } from '../model/registry.js';
 import { encodeUrnPart, formatUrn, parseRawUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
 import type { Declaration } from './declaration.js';
 import { checkNodeTree } from './node-tree.js';
+import { resolveMoves } from './resolve-moves.js';
 import type { Environment } from './select-environment.js';
 import {
   isFeatureReference,
@@ -195,6 +196,11 @@ class Resolver {
     this.resolvePlatformInstances();
     const byUrn = <T extends { urn: string }>(a: T, b: T): number =>
       a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0;
+    const { moves, diagnostics: moveDiagnostics } = resolveMoves(
+      ofKind(this.documents, 'Moved'),
+      this.entities,
+    );
+    this.diagnostics.push(...moveDiagnostics);
     return {
       state: {
         settings: this.settings,
@@ -204,6 +210,7 @@ class Resolver {
         ),
         externalTerms: [...this.externalTerms.values()].sort(byUrn),
         externalEntities: [...this.externalEntities.values()].sort(byUrn),
+        ...(moves.length === 0 ? {} : { moves }),
       },
       declarations: [...this.declarations].sort(
         (a, b) => byUrn(a, b) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0),

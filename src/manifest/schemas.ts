@@ -18,6 +18,7 @@ export const KIND_SCHEMA_FILES = {
   MLModel: 'ml-model.schema.json',
   DatasetTerms: 'dataset-terms.schema.json',
   Policy: 'policy.schema.json',
+  Moved: 'moved.schema.json',
 } as const;
 
 export type ManifestKind = keyof typeof KIND_SCHEMA_FILES;

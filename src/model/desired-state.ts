@@ -204,6 +204,17 @@ export interface ExternalReference {
   readonly hint?: string;
 }
 
+/**
+ * A rename (kind Moved): `to` is declared, `from` is not; the plan creates `to` with the owned aspects of `from`
+ * and retires `from` (create-plan.ts, plan-renames.ts).
+ */
+export interface DesiredMove {
+  readonly from: string;
+  readonly to: string;
+  readonly entityType: ManagedEntityType;
+  readonly source: SourceLocation;
+}
+
 export interface DesiredState {
   readonly settings: ResolvedSettings;
   /** Sorted by URN. */
@@ -214,6 +225,8 @@ export interface DesiredState {
   readonly externalTerms: readonly ExternalReference[];
   /** Glossary nodes and tags referenced by URN but not declared: they must already exist too. */
   readonly externalEntities?: readonly ExternalReference[];
+  /** Renames, sorted by `to` (absent when the manifests have none). */
+  readonly moves?: readonly DesiredMove[];
 }
 
 export const DEFAULT_ACTOR = 'urn:li:corpuser:catalog';

@@ -12,6 +12,7 @@ import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
+import { keptEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
 import { shadowingNotes } from './shadowing.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -20,6 +21,7 @@ import {
   type PlanGit,
   type PlanNote,
   type PlanSummary,
+  type RetireStrategy,
 } from './types.js';
 
 export interface PlanContext {
@@ -28,6 +30,8 @@ export interface PlanContext {
   readonly git: PlanGit;
   readonly prune: boolean;
   readonly maxDeletes: number;
+  /** How renames (kind Moved) retire the old entity; default 'deprecate'. */
+  readonly pruneStrategy?: RetireStrategy;
 }
 
 /**
@@ -40,12 +44,13 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   const notes: PlanNote[] = [];
   let unchanged = 0;
   const claimedAliases = claimedAliasesByModel(desired);
+  const moves = new Map((desired.moves ?? []).map((move) => [move.to, move]));
 
   for (const entity of desired.entities) {
     const liveEntity = live.entities.get(entity.urn);
     const diff = diffDeclaredEntity(entity, liveEntity, actor, claimedAliases.get(entity.urn));
     if (diff.changes.length === 0) unchanged += 1;
-    changes.push(...diff.changes);
+    changes.push(...diff.changes.map((change) => withCarriedAspect(change, moves, live)));
     notes.push(...diff.notes, ...shadowingNotes(entity, liveEntity));
   }
   const declaredDatasets = new Set(desired.datasets.map((dataset) => dataset.datasetUrn));
@@ -71,7 +76,17 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
     changes.push(...pruned);
   }
 
+  for (const move of desired.moves ?? []) {
+    changes.push(
+      ...retireChanges(move, live.entities.get(move.from), context.pruneStrategy ?? 'deprecate', actor),
+    );
+    notes.push(...keptEdgeNotes(move, live, actor));
+  }
+
   const ordered = orderChanges(changes);
+  const renames = (desired.moves ?? []).flatMap(
+    (move) => renameOf(move, live.entities.get(move.from), ordered) ?? [],
+  );
   notes.push(...deprecationNotes(ordered, desired, live));
   const aliasMoves = aliasMovesOf(ordered, desired);
   return {
@@ -85,6 +100,7 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
     changes: ordered,
     notes: [...notes].sort((a, b) => a.urn.localeCompare(b.urn) || a.message.localeCompare(b.message)),
     ...(aliasMoves.length === 0 ? {} : { aliasMoves }),
+    ...(renames.length === 0 ? {} : { renames }),
   };
 }
 
@@ -155,6 +171,8 @@ export function phaseOf(change: Change): number {
         ? PHASES.length + 1
         : PHASES.indexOf('dataset');
     case 'upsertAspect':
+      // A renamed entity is deprecated last, once its successor and the edges moved to it are written.
+      if (change.retires !== undefined) return PHASES.length + 1;
       // A model giving up an alias is written in a phase of its own just before the models: the model taking it
       // (next phase) never holds it at the same time, and it is on no model for one write only.
       return aliasDelta(change).removed.length > 0

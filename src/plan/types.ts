@@ -38,6 +38,8 @@ interface ChangeBase {
   /** The manifest location that asked for the change (absent for prune). */
   readonly source?: SourceLocation;
   readonly origin?: ChangeOrigin;
+  /** A rename's retirement of its old entity: the URN of the entity that replaces it (applied last, see phaseOf). */
+  readonly retires?: string;
 }
 
 /** Creates or updates an owned aspect with an aspect write (ingestProposalBatch). */
@@ -143,6 +145,18 @@ export interface AliasMove {
   readonly to: string;
 }
 
+/** How a rename retires the old entity (--prune-strategy): soft-delete, deprecate naming the new one, or keep. */
+export type RetireStrategy = 'delete' | 'deprecate' | 'ignore';
+
+/** A rename (kind Moved) as the plan shows it: one line; its writes are among the changes. */
+export interface Rename {
+  readonly from: string;
+  readonly to: string;
+  readonly entityType: string;
+  /** What the plan does to the old entity ('none': nothing left to do, or --prune-strategy ignore). */
+  readonly retire: 'delete' | 'deprecate' | 'none';
+}
+
 /** An owned field whose displayed value in DataHub is a UI edit kept in another aspect, not the manifest's value. */
 export interface ShadowedField {
   readonly field: string;
@@ -227,6 +241,8 @@ export interface Plan {
   readonly policyWarnings?: readonly PlanPolicyViolation[];
   /** Aliases moving between models of a group (absent when none, and in plans made before they existed). */
   readonly aliasMoves?: readonly AliasMove[];
+  /** Renames (kind Moved) with something left to do (absent when none, and in plans made before they existed). */
+  readonly renames?: readonly Rename[];
   /**
    * What depends on the changes in the catalog (impact.ts), and the Mermaid picture of the changed entities and their
    * neighbours (render-mermaid.ts), both read from the catalog's relationships when the plan was made. Absent

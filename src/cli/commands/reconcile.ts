@@ -23,6 +23,7 @@ import { errorMessage } from '../../model/error-message.js';
 import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
 import { createPlan, withChanges } from '../../plan/create-plan.js';
+import type { RetireStrategy } from '../../plan/types.js';
 import { serializePlan, serializePlanChunks } from '../../plan/plan-json.js';
 import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
@@ -54,6 +55,8 @@ export interface ReconcileOptions {
   readonly detailedExitcode: boolean;
   readonly prune: boolean;
   readonly maxDeletes: string;
+  /** How renames (kind Moved) retire the old entity: delete, deprecate (default) or ignore. */
+  readonly pruneStrategy?: RetireStrategy;
   readonly server?: string;
   readonly graphqlUrl?: string;
   readonly parallelism?: string;
@@ -109,7 +112,14 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
       : await readBaseState(dir, options.base, fullState, io, environmentName);
   const connection = await connectWithFlags(options, io, settingsTargetOf(state.settings), environment);
   try {
-    const made = await makePlan(state, files, connection, { prune: options.prune, maxDeletes }, io, dir);
+    const made = await makePlan(
+      state,
+      files,
+      connection,
+      { prune: options.prune, maxDeletes, pruneStrategy: options.pruneStrategy ?? 'deprecate' },
+      io,
+      dir,
+    );
     const planned = withEnvironment(made.plan, environment, state);
     const classified = base === undefined ? planned : classifyOrigins(planned, fullState, base);
     const judged = await checkPolicies(classified, policies, made.live, files);
@@ -252,7 +262,7 @@ export async function makePlan(
   state: DesiredState,
   files: CatalogLoad['files'],
   connection: Connection,
-  policy: { prune: boolean; maxDeletes: number },
+  policy: { prune: boolean; maxDeletes: number; pruneStrategy?: RetireStrategy },
   io: CliIo,
   /** The manifest directory (relative to io.cwd): its repository gives the plan its revision. */
   dir: string,
@@ -276,6 +286,7 @@ export async function makePlan(
     git: await readGitProvenance(io.cwd, dir),
     prune: policy.prune,
     maxDeletes: policy.maxDeletes,
+    ...(policy.pruneStrategy === undefined ? {} : { pruneStrategy: policy.pruneStrategy }),
   });
   // What this release lacks but does not need is left out of the plan (server-capabilities.ts adaptChanges).
   const adapted = adaptChanges(server, made.changes);

@@ -2,6 +2,7 @@ import type { Change, Plan } from '../../plan/types.js';
 import { createStyle } from './style.js';
 import {
   aliasMoveText,
+  renameText,
   CLAIM_NOTE,
   changeSymbol,
   changeTitle,
@@ -35,6 +36,11 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
     '',
   ];
   if (plan.changes.length === 0) head.push('No changes: the catalog matches the manifests.', '');
+  if ((plan.renames ?? []).length > 0) {
+    head.push('**Renames**', '');
+    for (const rename of plan.renames ?? []) head.push(`- \`~ ${renameText(rename).replace(/`/g, "'")}\``);
+    head.push('');
+  }
   if ((plan.aliasMoves ?? []).length > 0) {
     head.push('**Alias moves**', '');
     for (const move of plan.aliasMoves ?? []) head.push(`- \`~ ${aliasMoveText(move).replace(/`/g, "'")}\``);

@@ -1,0 +1,253 @@
+/**
+ * Renames (kind Moved) against the embedded catalog: the new term is created with the old one's owned aspect, the
+ * tool's edges follow the manifests to it, and the old term is retired last with --prune-strategy.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copyExample, editManifest } from '../helpers/catalog-dir.js';
+import { runCatalog } from '../helpers/run-cli.js';
+import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+
+const OLD = 'urn:li:glossaryTerm:Classification.Location';
+const NEW = 'urn:li:glossaryTerm:Classification.GeoLocation';
+const PROFILE = 'urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD)';
+
+describe('renames', () => {
+  let server: TestServer;
+  let dir: string;
+  let cleanup: () => void;
+  const run = (...args: string[]) => runCatalog([...args, '--server', server.url], { cwd: dir });
+  const reconcile = (...args: string[]) => run('reconcile', 'catalog', ...args);
+
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempDir());
+    copyExample(dir);
+    server = await startTestServer();
+    expect((await run('ingest', 'examples/datasets.json')).code).toBe(0);
+    expect((await reconcile()).code).toBe(0);
+  });
+  afterEach(async () => {
+    await server.close();
+    cleanup();
+  });
+
+  const renameTerm = (): void => {
+    editManifest(
+      dir,
+      'glossary/classification.yaml',
+      'id: Classification.Location\n',
+      'id: Classification.GeoLocation\n',
+    );
+    editManifest(
+      dir,
+      'datasets/users-profile.yaml',
+      '[Classification.Location]',
+      '[Classification.GeoLocation]',
+    );
+    writeFileSync(
+      path.join(dir, 'catalog', 'glossary', 'moved.yaml'),
+      'apiVersion: catalog/v1\nkind: Moved\nfrom: Classification.Location\nto: Classification.GeoLocation\n',
+    );
+  };
+  const columnTerms = async (): Promise<string[]> => {
+    const editable = await server.aspect(PROFILE, 'editableSchemaMetadata');
+    return (
+      editable.editableSchemaFieldInfo as {
+        fieldPath: string;
+        glossaryTerms?: { terms: { urn: string }[] };
+      }[]
+    )
+      .filter((field) => field.fieldPath.endsWith('zipcode'))
+      .flatMap((field) => field.glossaryTerms?.terms.map((term) => term.urn) ?? []);
+  };
+
+  it('renames a term: carries its aspect, moves the edge, deprecates the old one, and plans nothing after', async () => {
+    const info = {
+      ...(await server.aspect(OLD, 'glossaryTermInfo')),
+      customProperties: { steward: 'privacy-team' },
+    };
+    const posted = await server.post('/aspects?action=ingestProposal', {
+      proposal: proposal(OLD, 'glossaryTermInfo', info),
+    });
+    expect(posted.status).toBe(200);
+    renameTerm();
+    const plan = await reconcile('--dry-run');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`~ rename ${OLD} -> ${NEW} (old one deprecated)`);
+    const applied = await reconcile();
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    expect(await server.aspect(NEW, 'glossaryTermInfo')).toMatchObject({
+      name: 'Location',
+      customProperties: { steward: 'privacy-team' },
+    });
+    expect(await columnTerms()).toEqual([NEW]);
+    expect(await server.aspect(OLD, 'deprecation')).toMatchObject({
+      deprecated: true,
+      note: `Renamed to ${NEW}`,
+      replacement: NEW,
+    });
+    const again = await reconcile('--dry-run', '--detailed-exitcode');
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).not.toContain('rename');
+  });
+
+  it('--prune-strategy delete soft-deletes the old term; ignore leaves it', async () => {
+    renameTerm();
+    expect((await reconcile('--prune-strategy', 'ignore')).code).toBe(0);
+    expect(await server.aspect(OLD, 'deprecation')).toBeUndefined();
+    expect((await server.aspect(OLD, 'status'))?.removed ?? false).toBe(false);
+    // The rename is finished by a later run with another strategy: only the retirement is left.
+    const rest = await reconcile('--dry-run', '--prune-strategy', 'delete', '--output', 'json');
+    const json = JSON.parse(rest.stdout) as { changes: { urn: string; aspect: string }[] };
+    expect(json.changes.map((change) => `${change.aspect} ${change.urn}`)).toEqual([`status ${OLD}`]);
+    expect((await reconcile('--prune-strategy', 'delete')).code).toBe(0);
+    expect(await server.aspect(OLD, 'status')).toMatchObject({ removed: true });
+    expect((await reconcile('--dry-run', '--detailed-exitcode', '--prune-strategy', 'delete')).code).toBe(0);
+  });
+
+  it('keeps edges others attached to the old term and says so', async () => {
+    const terms = await server.aspect(PROFILE, 'glossaryTerms');
+    const posted = await server.post('/aspects?action=ingestProposal', {
+      proposal: proposal(PROFILE, 'glossaryTerms', {
+        ...terms,
+        terms: [...terms.terms, { urn: OLD }],
+      }),
+    });
+    expect(posted.status).toBe(200);
+    renameTerm();
+    const plan = await reconcile('--dry-run');
+    expect(plan.stdout).toContain(`${OLD} on the dataset was attached by someone else: kept on it`);
+    expect((await reconcile()).code).toBe(0);
+    const after = (await server.aspect(PROFILE, 'glossaryTerms')).terms.map(
+      (term: { urn: string }) => term.urn,
+    );
+    expect(after).toContain(OLD);
+    expect(after).not.toContain(NEW);
+  });
+
+  it('finishes an interrupted rename: a re-run plans only what is left', async () => {
+    renameTerm();
+    expect((await reconcile('--dry-run', '--out', 'plan.json')).code).toBe(0);
+    const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as {
+      changes: { urn: string; retires?: string }[];
+    };
+    // The run stopped before the last phase: the new term and the moved edge are written, the old one not retired.
+    saved.changes = saved.changes.filter((change) => change.retires === undefined);
+    writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(saved));
+    const partial = await run('apply', 'plan.json');
+    expect(partial.code, partial.stderr).toBe(0);
+    expect(await columnTerms()).toEqual([NEW]);
+    expect(await server.aspect(OLD, 'deprecation')).toBeUndefined();
+
+    const rest = JSON.parse((await reconcile('--dry-run', '--output', 'json')).stdout) as {
+      changes: { urn: string; aspect: string }[];
+      renames: unknown[];
+    };
+    expect(rest.changes.map((change) => `${change.aspect} ${change.urn}`)).toEqual([`deprecation ${OLD}`]);
+    expect(rest.renames).toEqual([{ from: OLD, to: NEW, entityType: 'glossaryTerm', retire: 'deprecate' }]);
+    expect((await reconcile()).code).toBe(0);
+    expect((await reconcile('--dry-run', '--detailed-exitcode')).code).toBe(0);
+  });
+
+  it('renames a feature table with its features: the model follows, the old ones are retired', async () => {
+    const OLD_TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)';
+    const NEW_TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,customer_features)';
+    const OLD_AGE = 'urn:li:mlFeature:(user_features,age)';
+    const NEW_AGE = 'urn:li:mlFeature:(customer_features,age)';
+    const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
+    const info = {
+      ...(await server.aspect(OLD_TABLE, 'mlFeatureTableProperties')),
+      customProperties: { team: 'crm' },
+    };
+    expect(
+      (
+        await server.post('/aspects?action=ingestProposal', {
+          proposal: proposal(OLD_TABLE, 'mlFeatureTableProperties', info),
+        })
+      ).status,
+    ).toBe(200);
+    editManifest(dir, 'features/user-features.yaml', 'name: user_features\n', 'name: customer_features\n');
+    for (let i = 0; i < 2; i += 1)
+      editManifest(dir, 'models/fraud-detector.yaml', 'user_features.age', 'customer_features.age');
+    writeFileSync(
+      path.join(dir, 'catalog', 'features', 'moved.yaml'),
+      'apiVersion: catalog/v1\nkind: Moved\nfrom: user_features\nto: customer_features\n',
+    );
+    const plan = await reconcile('--dry-run', '--prune-strategy', 'delete');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`~ rename ${OLD_TABLE} -> ${NEW_TABLE} (old one deleted)`);
+    expect(plan.stdout).toContain(`~ rename ${OLD_AGE} -> ${NEW_AGE} (old one deleted)`);
+    expect((await reconcile('--prune-strategy', 'delete')).code).toBe(0);
+    expect(await server.aspect(NEW_TABLE, 'mlFeatureTableProperties')).toMatchObject({
+      customProperties: { team: 'crm' },
+    });
+    expect((await server.aspect(NEW_TABLE, 'mlFeatureTableProperties')).mlFeatures).toContain(NEW_AGE);
+    expect((await server.aspect(MODEL, 'mlModelProperties')).mlFeatures).toContain(NEW_AGE);
+    expect((await server.aspect(MODEL, 'mlModelProperties')).mlFeatures).not.toContain(OLD_AGE);
+    expect(await server.aspect(OLD_TABLE, 'status')).toMatchObject({ removed: true });
+    expect(await server.aspect(OLD_AGE, 'status')).toMatchObject({ removed: true });
+    expect((await reconcile('--dry-run', '--detailed-exitcode', '--prune-strategy', 'delete')).code).toBe(0);
+  });
+
+  it('renames a model: its hyper-parameters come along, the group keeps it, the old one is deprecated', async () => {
+    const OLD_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
+    const NEW_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-v7,PROD)';
+    const props = {
+      ...(await server.aspect(OLD_MODEL, 'mlModelProperties')),
+      hyperParams: [{ name: 'max_depth', value: '8' }],
+    };
+    expect(
+      (
+        await server.post('/aspects?action=ingestProposal', {
+          proposal: proposal(OLD_MODEL, 'mlModelProperties', props),
+        })
+      ).status,
+    ).toBe(200);
+    editManifest(
+      dir,
+      'models/fraud-detector.yaml',
+      'name: fraud-detector-2026-11\n',
+      'name: fraud-detector-v7\n',
+    );
+    writeFileSync(
+      path.join(dir, 'catalog', 'models', 'moved.yaml'),
+      `apiVersion: catalog/v1\nkind: Moved\nfrom: ${OLD_MODEL}\nto: fraud-detector-v7\n`,
+    );
+    const plan = await reconcile('--dry-run');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`~ rename ${OLD_MODEL} -> ${NEW_MODEL} (old one deprecated)`);
+    expect((await reconcile()).code).toBe(0);
+    const created = await server.aspect(NEW_MODEL, 'mlModelProperties');
+    expect(created).toMatchObject({
+      hyperParams: [{ name: 'max_depth', value: '8' }],
+      version: { versionTag: '7' },
+    });
+    expect(created.groups).toEqual([
+      'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)',
+    ]);
+    expect(await server.aspect(OLD_MODEL, 'deprecation')).toMatchObject({
+      deprecated: true,
+      replacement: NEW_MODEL,
+    });
+    expect((await reconcile('--dry-run', '--detailed-exitcode')).code).toBe(0);
+  });
+
+  it('reports a Moved whose target is not declared, and one whose source still is', async () => {
+    writeFileSync(
+      path.join(dir, 'catalog', 'glossary', 'moved.yaml'),
+      'apiVersion: catalog/v1\nkind: Moved\nfrom: Classification.Email\nto: Classification.Locaton\n',
+    );
+    const bad = await runCatalog(['validate', 'catalog'], { cwd: dir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr + bad.stdout).toContain("unknown entity 'Classification.Locaton'");
+    expect(bad.stderr + bad.stdout).toContain("did you mean 'Classification.Location'?");
+    writeFileSync(
+      path.join(dir, 'catalog', 'glossary', 'moved.yaml'),
+      'apiVersion: catalog/v1\nkind: Moved\nfrom: Classification.Email\nto: Classification.Location\n',
+    );
+    const still = await runCatalog(['validate', 'catalog'], { cwd: dir });
+    expect(still.code).toBe(1);
+    expect(still.stderr + still.stdout).toContain("'Classification.Email' is still declared");
+  });
+});
