@@ -216,3 +216,97 @@ describe('computeAdoption', () => {
     ]);
   });
 });
+
+describe('computeAdoption: fields written with ${var.…}', () => {
+  const settings = `${SETTINGS}environments:\n  dev: { variables: { channel: "#ml-dev", term: PII } }\n`;
+  const text = `apiVersion: catalog/v1
+kind: GlossaryTerm
+id: PII
+name: PII
+definition: Personal data.
+---
+apiVersion: catalog/v1
+kind: GlossaryTerm
+id: Email
+name: Email
+relatedTerms: { isA: ["\${var.term}"] }
+---
+apiVersion: catalog/v1
+kind: MLModelGroup
+name: churn-runs
+description: "Questions to \${var.channel}"
+---
+apiVersion: catalog/v1
+kind: MLModel
+name: churn
+description: Churn model.
+groups: [churn-runs]
+`;
+  const files = [
+    { path: 'catalog/catalog.yaml', text: settings },
+    { path: 'catalog/all.yaml', text },
+  ];
+  const catalog = buildCatalog(files, undefined, 'dev');
+  const drifted = live({
+    [TERM]: { glossaryTermInfo: { name: 'PII', definition: 'Personal data.', termSource: 'INTERNAL' } },
+    'urn:li:glossaryTerm:Email': {
+      glossaryTermInfo: { name: 'Email', termSource: 'INTERNAL' },
+      glossaryRelatedTerms: { isRelatedTerms: ['urn:li:glossaryTerm:Contact'] },
+    },
+    [GROUP]: { mlModelGroupProperties: { description: 'Questions to #ml-ops' } },
+    [MODEL]: { mlModelProperties: { description: 'Churn model, retrained.', groups: [GROUP] } },
+  });
+  const adopt = (withFiles: boolean) =>
+    computeAdoption({
+      desired: catalog.state!,
+      documents: catalog.documents,
+      live: drifted,
+      unmanaged: false,
+      ...(withFiles ? { files } : {}),
+    });
+
+  it('leaves them as they are and says so; other fields are adopted', () => {
+    expect(catalog.diagnostics).toEqual([]);
+    const plan = adopt(true);
+    expect(plan.adoptions.map((adoption) => [adoption.urn, adoption.field, adoption.live])).toEqual([
+      [MODEL, 'description', 'Churn model, retrained.'],
+    ]);
+    expect(
+      plan.conflicts.map(({ urn, field, manifest, live: value, note, source }) => ({
+        urn,
+        field,
+        manifest,
+        live: value,
+        note,
+        line: source.line,
+      })),
+    ).toEqual([
+      {
+        urn: 'urn:li:glossaryTerm:Email',
+        field: 'relatedTerms.isA',
+        manifest: ['${var.term}'],
+        live: ['urn:li:glossaryTerm:Contact'],
+        note: 'left as it is: the manifest writes it with ${var.…}',
+        line: 11,
+      },
+      {
+        urn: GROUP,
+        field: 'description',
+        manifest: 'Questions to ${var.channel}',
+        live: 'Questions to #ml-ops',
+        note: 'left as it is: the manifest writes it with ${var.…}',
+        line: 16,
+      },
+    ]);
+    const edited = applyTextEdits(text, planManifestEdits(text, plan.edits.get('catalog/all.yaml') ?? []));
+    expect(edited).toContain('description: "Questions to ${var.channel}"');
+    expect(edited).toContain('isA: ["${var.term}"]');
+    expect(edited).toContain('description: Churn model, retrained.');
+  });
+
+  it('without the files as written (the documents are interpolated), the variable would be replaced', () => {
+    expect(adopt(false).adoptions.map((adoption) => adoption.field)).toEqual(
+      expect.arrayContaining(['description', 'relatedTerms.isA']),
+    );
+  });
+});

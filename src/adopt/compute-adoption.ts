@@ -21,6 +21,7 @@ import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../mode
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { parseUrn } from '../model/urn.js';
 import type { ValidatedDocument } from '../manifest/kinds.js';
+import { parseDocuments, type ParsedDocument, type SourceFile } from '../manifest/parse-documents.js';
 import { sameField } from '../plan/normalize.js';
 import { ownerTypeKey } from '../plan/owner-type.js';
 import {
@@ -50,7 +51,10 @@ export interface Adoption {
   readonly editedBy?: string;
 }
 
-/** A field the pull request changed that also changed live: left as it is. */
+/**
+ * A field left as it is: the pull request changed it and so did DataHub (no `note`), or the manifest writes it with
+ * a `${var.…}` (`note` says so; `manifest` is the value as written there, before interpolation).
+ */
 export interface AdoptionConflict {
   readonly urn: string;
   readonly field: string;
@@ -58,7 +62,11 @@ export interface AdoptionConflict {
   readonly base?: JsonValue;
   readonly manifest?: JsonValue;
   readonly live?: JsonValue;
+  readonly note?: string;
 }
+
+/** Why a field whose manifest value uses a variable is not adopted (each environment has its own value). */
+export const VARIABLE_NOTE = 'left as it is: the manifest writes it with ${var.…}';
 
 export interface AdoptionPlan {
   readonly adoptions: readonly Adoption[];
@@ -74,6 +82,12 @@ export interface AdoptionInput {
   /** The manifests at the base revision (three-way); absent: every difference is adopted. */
   readonly base?: DesiredState;
   readonly unmanaged: boolean;
+  /**
+   * The manifest files as written, before `${var.name}` was interpolated into the documents: a field whose written
+   * value uses a variable is never adopted (the environment's value would replace the variable in every
+   * environment). Absent: the documents are taken as written.
+   */
+  readonly files?: readonly SourceFile[];
 }
 
 type Path = readonly (string | number)[];
@@ -234,6 +248,8 @@ class AdoptionBuilder {
   private readonly declared: Set<string>;
   private readonly featureKeys: Map<string, string>;
   private readonly baseEntities: Map<string, DesiredEntity>;
+  /** The documents of each file as written (before interpolation), parsed once when first needed. */
+  private readonly written = new Map<string, readonly ParsedDocument[]>();
 
   constructor(private readonly input: AdoptionInput) {
     this.declarations = declarationsOf(input.documents);
@@ -295,6 +311,7 @@ class AdoptionBuilder {
       if (typeof shown !== 'string' || shown.trim() === '') continue;
       adopted.add(field);
       if (sameField(entity.aspectName, field, entity.fields[field], shown)) continue;
+      if (this.writtenWithVariable(entity, declaration, field, shown)) continue;
       if (this.conflictsWithBase(entity, declaration, field, shown)) continue;
       const stamp = editStampOf(aspect);
       this.record(
@@ -323,6 +340,7 @@ class AdoptionBuilder {
     liveValue: JsonValue | undefined,
   ): void {
     if (sameField(entity.aspectName, field, entity.fields[field], liveValue)) return;
+    if (this.writtenWithVariable(entity, declaration, spec.key, liveValue)) return;
     if (this.conflictsWithBase(entity, declaration, field, liveValue)) return;
     const path = [...declaration.at, spec.key];
     const current = valueAt(declaration.doc.source.value, path);
@@ -364,6 +382,7 @@ class AdoptionBuilder {
       const have = liveValue[field];
       if (sameField('glossaryRelatedTerms', field, want ?? [], have ?? [])) continue;
       const label = `relatedTerms.${key}`;
+      if (this.writtenWithVariable(entity, declaration, ['relatedTerms', key], have, label)) continue;
       const base = this.baseEntities
         .get(entity.urn)
         ?.aspects?.find((aspect) => aspect.aspectName === 'glossaryRelatedTerms')?.value?.[field];
@@ -551,6 +570,43 @@ class AdoptionBuilder {
       ...(liveValue === undefined ? {} : { live: liveValue }),
     });
     return true;
+  }
+
+  /**
+   * Whether the manifest writes the field (at `key`, relative to the entity's mapping) with a `${var.…}` anywhere
+   * in its value, as the file has it before interpolation; if so it is reported as left as it is.
+   */
+  private writtenWithVariable(
+    entity: DesiredEntity,
+    declaration: Declaration,
+    key: string | Path,
+    liveValue: JsonValue | undefined,
+    label: string = typeof key === 'string' ? key : key.join('.'),
+  ): boolean {
+    const path = [...declaration.at, ...(typeof key === 'string' ? [key] : key)];
+    const written = valueAt(this.writtenDocument(declaration.doc), path);
+    if (written === undefined || !JSON.stringify(written).includes('${var.')) return false;
+    this.conflicts.push({
+      urn: entity.urn,
+      field: label,
+      source: declaration.doc.source.locate(path, 'key'),
+      manifest: written,
+      ...(liveValue === undefined ? {} : { live: liveValue }),
+      note: VARIABLE_NOTE,
+    });
+    return true;
+  }
+
+  /** A document's value as its file writes it (before interpolation); the document itself without the files. */
+  private writtenDocument(doc: ValidatedDocument): unknown {
+    const file = this.input.files?.find((candidate) => candidate.path === doc.source.file);
+    if (file === undefined) return doc.source.value;
+    let documents = this.written.get(file.path);
+    if (documents === undefined) {
+      documents = parseDocuments(file).documents;
+      this.written.set(file.path, documents);
+    }
+    return documents.find((document) => document.index === doc.source.index)?.value ?? doc.source.value;
   }
 
   /** The line of the field when the manifest writes it, else of the entity. */

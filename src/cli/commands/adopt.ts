@@ -68,6 +68,7 @@ export async function runAdopt(dir: string, options: AdoptOptions, io: CliIo): P
       live,
       ...(base === undefined ? {} : { base }),
       unmanaged: options.unmanaged,
+      files: load.files,
     });
 
     // Every file's new text, computed before anything is written: a failure leaves every file as it was.
@@ -171,6 +172,8 @@ function summary(adoptions: readonly Adoption[], files: number, dryRun: boolean)
 function conflictLine(conflict: AdoptionConflict): string {
   const show = (value: JsonValue | undefined): string =>
     value === undefined ? '(absent)' : JSON.stringify(value);
+  if (conflict.note !== undefined)
+    return `note: ${conflict.field} of ${conflict.urn} (${conflict.source.file}:${conflict.source.line}) is ${show(conflict.live)} in DataHub; ${conflict.note}\n`;
   return (
     `conflict: ${conflict.field} of ${conflict.urn} (${conflict.source.file}:${conflict.source.line}) changed in ` +
     `this branch (${show(conflict.base)} -> ${show(conflict.manifest)}) and in DataHub (${show(conflict.live)}); ` +
