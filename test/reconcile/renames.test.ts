@@ -75,6 +75,17 @@ describe('renames', () => {
     const plan = await reconcile('--dry-run');
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain(`~ rename ${OLD} -> ${NEW} (old one deprecated)`);
+    const markdown = await reconcile('--dry-run', '--output', 'markdown');
+    expect(markdown.stdout).toContain(`- \`~ rename ${OLD} -> ${NEW} (old one deprecated)\``);
+    // --prune does not soft-delete the renamed term as well: the prune strategy retires it.
+    const pruned = JSON.parse(
+      (await reconcile('--dry-run', '--prune', '--max-deletes', '5', '--output', 'json')).stdout,
+    ) as {
+      changes: { urn: string; aspect: string }[];
+    };
+    expect(pruned.changes.filter((change) => change.urn === OLD).map((change) => change.aspect)).toEqual([
+      'deprecation',
+    ]);
     const applied = await reconcile();
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     expect(await server.aspect(NEW, 'glossaryTermInfo')).toMatchObject({
