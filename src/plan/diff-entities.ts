@@ -180,6 +180,13 @@ const CLEARED: Readonly<Record<string, JsonObject>> = {
   mlModelEvaluationData: { evaluationData: [] },
 };
 
+/** The cleared form of an aspect; dataPlatformInstance keeps `platform`, which its PDL requires, and drops the instance. */
+function clearedValue(aspectName: string, current: JsonObject | undefined): JsonObject {
+  if (aspectName === 'dataPlatformInstance')
+    return current?.['platform'] === undefined ? {} : { platform: current['platform'] };
+  return CLEARED[aspectName] ?? {};
+}
+
 /**
  * versionProperties (manifests.md, "The ML lifecycle"): only version and aliases are compared, and only those the
  * manifest declares; a connector's versionSet, sortId and metadataAttribution are kept as they are live, and a
@@ -333,7 +340,7 @@ function diffDeclarableAspect(
   const fields = DECLARABLE_ASPECT_FIELDS[aspect.aspectName] ?? [];
   if (aspect.value === null && (current === undefined || !carriesMarker(liveAspect?.systemMetadata, actor)))
     return [];
-  const want = aspect.value ?? CLEARED[aspect.aspectName] ?? {};
+  const want = aspect.value ?? clearedValue(aspect.aspectName, current);
   const after: Record<string, JsonValue> = { ...(current ?? {}) };
   const changed: FieldChange[] = [];
   for (const field of fields) {

@@ -81,6 +81,16 @@ features:
     expect(await planned('with-instance')).toEqual([]);
   });
 
+  it('clears the instance the tool wrote when the environment no longer sets one, keeping the required platform', async () => {
+    expect((await run(['reconcile', '--environment', 'with-instance'])).code).toBe(0);
+    const cleared = await run(['reconcile', '--environment', 'without-instance']);
+    expect(cleared.code, cleared.stderr + cleared.stdout).toBe(0);
+    expect(await server.aspect(MODEL, 'dataPlatformInstance')).toEqual({
+      platform: 'urn:li:dataPlatform:sagemaker',
+    });
+    expect(await planned('without-instance')).toEqual([]);
+  });
+
   it('an environment without platformInstance declares none: nothing planned or written', async () => {
     expect(await planned('without-instance')).toEqual([]);
     const applied = await run(['reconcile', '--environment', 'without-instance']);
