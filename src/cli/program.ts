@@ -87,37 +87,24 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       writeErr: (text) => io.stderr.write(redactSecrets(text, io.env)),
     });
 
-  program
-    .command('validate')
-    .description('check the manifests offline and print what they declare')
-    .argument('[dir]', 'catalog directory', 'catalog')
-    .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
-    .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`)
-    .option('--environment <name>', 'read the manifests with this Settings environment (env, variables)')
-    .action(
-      async (dir: string, options: { output: 'text' | 'json'; cache: boolean; environment?: string }) => {
-        const { runValidate } = await import('./commands/validate.js');
-        setExitCode(await runValidate(dir, options, io));
-      },
-    );
+  offlineReadOptions(
+    program.command('validate').description('check the manifests offline and print what they declare'),
+  ).action(async (dir: string, options: OfflineReadOptions) => {
+    const { runValidate } = await import('./commands/validate.js');
+    setExitCode(await runValidate(dir, options, io));
+  });
 
-  program
+  const policiesTest = program
     .command('policies')
     .description("the catalog's Policy documents (docs/policies.md)")
     .command('test')
     .description(
       'check each policy against its own examples: examples.pass must satisfy it, examples.fail violate it',
-    )
-    .argument('[dir]', 'catalog directory', 'catalog')
-    .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
-    .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`)
-    .option('--environment <name>', 'read the manifests with this Settings environment (env, variables)')
-    .action(
-      async (dir: string, options: { output: 'text' | 'json'; cache: boolean; environment?: string }) => {
-        const { runPoliciesTest } = await import('./commands/policies.js');
-        setExitCode(await runPoliciesTest(dir, options, io));
-      },
     );
+  offlineReadOptions(policiesTest).action(async (dir: string, options: OfflineReadOptions) => {
+    const { runPoliciesTest } = await import('./commands/policies.js');
+    setExitCode(await runPoliciesTest(dir, options, io));
+  });
 
   program
     .command('init')
@@ -370,4 +357,19 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/** The options of the commands that only read the manifests (validate, policies test). */
+interface OfflineReadOptions {
+  readonly output: 'text' | 'json';
+  readonly cache: boolean;
+  readonly environment?: string;
+}
+
+function offlineReadOptions(command: Command): Command {
+  return command
+    .argument('[dir]', 'catalog directory', 'catalog')
+    .addOption(new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`)
+    .option('--environment <name>', 'read the manifests with this Settings environment (env, variables)');
 }
