@@ -26,9 +26,9 @@ function documents(files: ReadonlyMap<string, string>): Record<string, unknown>[
   );
 }
 
-function importOne(records: JsonValue[], accepts?: (kind: string, doc: Record<string, unknown>) => boolean) {
+function importOne(records: JsonValue[]) {
   const input: MetadataFile = { file: 'dir/golden.json', content: records };
-  return importDatahubMetadata([input], accepts === undefined ? {} : { accepts });
+  return importDatahubMetadata([input]);
 }
 
 describe('importDatahubMetadata', () => {

@@ -9,7 +9,6 @@ import {
 } from '../../import/business-glossary.js';
 import { importDatahubMetadata, type MetadataFile } from '../../import/datahub-metadata.js';
 import { resolveDomains } from '../../import/domain-registry.js';
-import { loadValidators, MANIFEST_KINDS, type ManifestKind } from '../../manifest/schemas.js';
 import { parseJson } from '../../model/json.js';
 import { MAX_METADATA_FILE_BYTES } from './ingest.js';
 import { targetDomainLookup } from '../../import/target-domain-lookup.js';
@@ -160,14 +159,7 @@ export async function runImportDatahub(
     if (json.ok) inputs.push({ file, content: json.value });
     else problems.push(`${file}: not valid JSON (${json.error})`);
   }
-  const validators = loadValidators();
-  const isKind = (kind: string): kind is ManifestKind => (MANIFEST_KINDS as readonly string[]).includes(kind);
-  const result =
-    problems.length === 0
-      ? importDatahubMetadata(inputs, {
-          accepts: (kind, doc) => isKind(kind) && validators.kinds[kind](doc),
-        })
-      : undefined;
+  const result = problems.length === 0 ? importDatahubMetadata(inputs) : undefined;
   const errors = result === undefined ? problems : result.errors;
   if (result === undefined || errors.length > 0) {
     for (const error of errors) io.stderr.write(`error ${error}\n`);
