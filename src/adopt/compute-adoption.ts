@@ -110,7 +110,8 @@ interface WriteContext {
   readonly declared: ReadonlySet<string>;
   /** The value the manifest has there now, to keep a list's items written as they are. */
   readonly current: JsonValue | undefined;
-  readonly entity: DesiredEntity;
+  /** The entity the value is written on: a group is named short only from a model of its platform and env. */
+  readonly entityUrn: string;
   readonly featureKeys: ReadonlyMap<string, string>;
 }
 
@@ -134,7 +135,7 @@ function reference(urn: string, context: WriteContext): string {
     case 'mlFeature':
       return context.featureKeys.get(urn) ?? urn;
     case 'mlModelGroup': {
-      const model = parseUrn(context.entity.urn);
+      const model = parseUrn(context.entityUrn);
       return model.ok &&
         model.value.entityType === 'mlModel' &&
         model.value.platform === value.platform &&
@@ -347,7 +348,7 @@ class AdoptionBuilder {
     const context: WriteContext = {
       declared: this.declared,
       current,
-      entity,
+      entityUrn: entity.urn,
       featureKeys: this.featureKeys,
     };
     let written: JsonValue | undefined =
@@ -403,7 +404,7 @@ class AdoptionBuilder {
       const context: WriteContext = {
         declared: this.declared,
         current: valueAt(declaration.doc.source.value, [...declaration.at, 'relatedTerms', key]),
-        entity,
+        entityUrn: entity.urn,
         featureKeys: this.featureKeys,
       };
       const urns = Array.isArray(have) ? have.filter((item): item is string => typeof item === 'string') : [];
@@ -483,7 +484,7 @@ class AdoptionBuilder {
     const context: WriteContext = {
       declared: this.declared,
       current: undefined,
-      entity: { urn: dataset.datasetUrn } as DesiredEntity,
+      entityUrn: dataset.datasetUrn,
       featureKeys: this.featureKeys,
     };
     const declaredTerms = new Set(dataset.terms.map((edge) => edge.termUrn));
