@@ -228,17 +228,7 @@ function entityRule(entityType: string): ImpactRule | undefined {
  */
 export function impactSeeds(plan: Plan): string[] {
   const seeds = new Set<string>();
-  // An entity the plan creates is not in the catalog yet: nothing there depends on it, and there is nothing to
-  // read (a plan from an empty catalog would otherwise walk every entity it creates).
-  const created = new Set(
-    plan.changes
-      .filter(
-        (change) =>
-          change.kind === 'createGlossaryTerm' ||
-          (change.kind === 'upsertAspect' && change.action === 'create' && change.markStatus),
-      )
-      .map((change) => change.urn),
-  );
+  const created = createdUrns(plan);
   for (const change of plan.changes) {
     if (created.has(change.urn)) continue;
     if (
@@ -249,6 +239,22 @@ export function impactSeeds(plan: Plan): string[] {
       seeds.add(change.urn);
   }
   return [...seeds].sort(compareText);
+}
+
+/**
+ * The entities the plan creates. They are not in the catalog yet: nothing there depends on them, and there is nothing
+ * to read (a plan from an empty catalog would otherwise walk every entity it creates).
+ */
+function createdUrns(plan: Plan): Set<string> {
+  return new Set(
+    plan.changes
+      .filter(
+        (change) =>
+          change.kind === 'createGlossaryTerm' ||
+          (change.kind === 'upsertAspect' && change.action === 'create' && change.markStatus),
+      )
+      .map((change) => change.urn),
+  );
 }
 
 /** For each change a rule applies to, its dependents in `graph` (pure, deterministic). */
@@ -272,9 +278,10 @@ export function computeImpact(
   const limit = Math.max(0, Math.floor(options.limit));
   const byRule = new Map<string, Omit<ChangeImpact, 'changeId'>>();
   const changes: ChangeImpact[] = [];
+  const created = createdUrns(plan);
   for (const change of plan.changes) {
     const rule = impactRuleOf(change);
-    if (rule === undefined) continue;
+    if (rule === undefined || created.has(change.urn)) continue;
     const key = `${rule}\u0000${change.urn}`;
     let found = byRule.get(key);
     if (found === undefined) {

@@ -96,10 +96,8 @@ function groupsOf(impact: PlanImpact, plan: Plan): { changes: (Change | string)[
   const changes = changesById(plan);
   const groups = new Map<string, { changes: (Change | string)[]; entry: ChangeImpact }>();
   for (const entry of impact.changes) {
+    if (!worthShowing(entry)) continue;
     const change = changes.get(entry.changeId) ?? entry.changeId;
-    // What the plan creates is not in the catalog yet: nothing there can depend on it.
-    const creates = typeof change !== 'string' && change.action === 'create';
-    if (!worthShowing(entry) || (creates && entry.total === 0)) continue;
     const key = `${entry.rule}\u0000${entry.urn}`;
     const group = groups.get(key);
     if (group === undefined) groups.set(key, { changes: [change], entry });
