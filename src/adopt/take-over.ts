@@ -6,7 +6,7 @@
 import type { DesiredState } from '../model/desired-state.js';
 import type { JsonObject } from '../model/json.js';
 import type { LiveState } from '../model/live-state.js';
-import { createPlan, type PlanContext } from '../plan/create-plan.js';
+import { createPlan, withChanges, type PlanContext } from '../plan/create-plan.js';
 import { aspectChangeBase, type Change, type Plan, type UpsertAspectChange } from '../plan/types.js';
 import type { Adoption } from './compute-adoption.js';
 
@@ -49,18 +49,5 @@ export function takeOverPlan(
       markStatus: false,
     });
   }
-  const changes = [...writes, ...clears];
-  return {
-    ...full,
-    changes,
-    notes: [],
-    summary: {
-      create: changes.filter((change) => change.action === 'create').length,
-      update: changes.filter((change) => change.action === 'update').length,
-      delete: 0,
-      termsAttached: 0,
-      termsDetached: 0,
-      unchanged: 0,
-    },
-  };
+  return { ...withChanges(full, [...writes, ...clears]), notes: [] };
 }
