@@ -61,12 +61,15 @@ export function resolveDesiredState(
   rejected: readonly unknown[] = [],
   /** The selected environment: its `env` replaces defaults.env and the env of every URN built here. */
   environment?: Environment,
+  /** Whether to build the declarations (the entities policies see); without them `declarations` is empty. */
+  withDeclarations = true,
 ): ResolveOutcome {
   const resolver = new Resolver(
     documents,
     namesDeclaredBy(rejected),
     environment?.env,
     environment?.platformInstance,
+    withDeclarations,
   );
   return resolver.resolve();
 }
@@ -175,6 +178,7 @@ class Resolver {
     private readonly environmentEnv?: string,
     /** The selected environment's platformInstance (absent: the dataPlatformInstance aspect is not declared). */
     private readonly platformInstance?: string,
+    private readonly withDeclarations = true,
   ) {
     this.settings = this.resolveSettings(ofKind(documents, 'Settings'));
   }
@@ -1275,6 +1279,7 @@ class Resolver {
     source: SourceLocation,
     fields: Record<string, JsonValue | undefined>,
   ): void {
+    if (!this.withDeclarations) return;
     const entity: Record<string, JsonValue> = { kind, urn };
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) entity[key] = value;
     this.declarations.push({ kind, urn, source, entity });
