@@ -37,9 +37,3 @@ export function decommissionTimeOf(text: string): number | undefined {
   if (text.length === 10 && back.toISOString().slice(0, 10) !== text) return undefined;
   return time;
 }
-
-/** The manifest's form of a decommission time: a date when it is midnight UTC, else the ISO date-time. */
-export function decommissionDateOf(time: number): string {
-  const iso = new Date(time).toISOString();
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
-}
