@@ -2,6 +2,7 @@ import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments } from '
 import type { Document, Node } from 'yaml';
 import type { Diagnostic, SourceLocation } from '../errors.js';
 import { errorMessage } from '../model/error-message.js';
+import { parseFileFast } from './parse-events.js';
 
 /** One YAML document of a manifest file, as plain data, with a way back to its source positions. */
 export interface ParsedDocument {
@@ -85,6 +86,9 @@ export function parseFile(file: SourceFile): ParsedFile {
       ],
     };
   }
+  // Most files take the fast path; a file it cannot read exactly as `yaml` does (errors included) comes here.
+  const fast = parseFileFast(file.text);
+  if (fast !== undefined) return fast;
   const lineCounter = new LineCounter();
   const diagnostics: Diagnostic[] = [];
   const documents: ParsedFile['documents'][number][] = [];
