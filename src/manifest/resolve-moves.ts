@@ -84,6 +84,8 @@ export function resolveMoves(
   ): void => {
     diagnostics.push({ code, severity: 'error', message, location, ...(hint === undefined ? {} : { hint }) });
   };
+  // Most catalogs have no Moved document: nothing to index by name (a URN parse per entity).
+  if (documents.length === 0) return { moves: [], diagnostics };
   const declared = new Map(entities.map((entity) => [entity.urn, entity]));
   const byName = new Map<string, DesiredEntity[]>();
   for (const entity of entities) {
