@@ -56,11 +56,12 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
     ]);
   }
   // A rename's old entity: its owned aspect is carried to the new one, its status and deprecation say whether it
-  // is retired yet.
+  // is retired yet, and the owners, tags and links others added to it are reported (plan-renames.ts).
   for (const move of desired.moves ?? [])
     addToRead(request, move.from, [
       OWNED_ASPECTS[move.entityType],
       ...['status', 'deprecation'].filter((aspect) => entityHasAspect(move.entityType, aspect)),
+      ...associationAspectsOf(move.entityType),
     ]);
   for (const reference of desired.externalEntities ?? []) addToRead(request, reference.urn, []);
   for (const dataset of desired.datasets) addToRead(request, dataset.datasetUrn, DATASET_ASPECTS);

@@ -24,6 +24,12 @@ export interface LiveState {
    * aspect and status, so that the planner can tell which ones this tool managed.
    */
   readonly undeclared?: ReadonlyMap<string, LiveEntity>;
+  /**
+   * Entities the plan does not otherwise read that name a renamed entity's old URN (kind Moved), with the aspects
+   * holding those edges: read only when a renamed entity still exists, so that the plan can report the edges
+   * others added to it (plan-renames.ts).
+   */
+  readonly referrers?: ReadonlyMap<string, LiveEntity>;
 }
 
 export const MISSING_VERSION = '-1';

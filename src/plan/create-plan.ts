@@ -12,7 +12,7 @@ import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
-import { keptEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
+import { renameEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
 import { shadowingNotes } from './shadowing.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -80,8 +80,8 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
     changes.push(
       ...retireChanges(move, live.entities.get(move.from), context.pruneStrategy ?? 'deprecate', actor),
     );
-    notes.push(...keptEdgeNotes(move, live, actor));
   }
+  notes.push(...renameEdgeNotes(desired, live, actor));
 
   const ordered = orderChanges(changes);
   const renames = (desired.moves ?? []).flatMap(

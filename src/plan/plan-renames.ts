@@ -5,11 +5,18 @@
  * so a re-run after an interrupted apply plans what is left, and a Moved whose A is gone (or retired) is a no-op.
  */
 import { assertNever } from '../errors.js';
-import { OWNED_ASPECTS, OWNED_FIELDS, type DesiredMove } from '../model/desired-state.js';
-import { isJsonObject, type JsonObject } from '../model/json.js';
-import { versionSeen, type LiveEntity, type LiveState } from '../model/live-state.js';
+import {
+  OWNED_ASPECTS,
+  OWNED_FIELDS,
+  type DesiredEntity,
+  type DesiredMove,
+  type DesiredState,
+} from '../model/desired-state.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+import { versionSeen, type LiveAspect, type LiveEntity, type LiveState } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
-import { isOwnedAssociation } from './ownership.js';
+import { isOwnedAsset } from './diff-product-assets.js';
+import { carriesMarker, isOwnedAssociation, isOwnedLink, isOwnedOwner, isOwnedTag } from './ownership.js';
 import type { Change, PlanNote, Rename, RetireStrategy } from './types.js';
 
 /**
@@ -140,36 +147,174 @@ export function renameOf(
 }
 
 /**
- * Term edges others added that name A, on the datasets the plan read: they are not the tool's to move, so they stay
- * on A and the plan says so.
+ * The edges others added that name a renamed entity's old URN A (architecture.md, section 3: never destroy what the
+ * tool does not own): they are not the tool's to move, so they stay on A, and the plan says so, one note each.
+ * Looked for in everything the plan read (live.entities) and in the entities read because they name A
+ * (live.referrers): term attachments on any entity and on its edited or ingested columns, related terms of other
+ * terms, data-product assets, models in a group and features in a table or a model written by someone else; and
+ * on A itself, the owners, tags and links others added and the members of its lists that B's manifest does not
+ * name (B gets only what the manifests declare). Only for renames whose A still exists.
  */
-export function keptEdgeNotes(move: DesiredMove, live: LiveState, actor: string): PlanNote[] {
-  if (move.entityType !== 'glossaryTerm') return [];
+export function renameEdgeNotes(desired: DesiredState, live: LiveState, actor: string): PlanNote[] {
+  const moves = (desired.moves ?? []).filter((move) => live.entities.get(move.from)?.exists === true);
+  if (moves.length === 0) return [];
+  const byFrom = new Map(moves.map((move) => [move.from, move]));
+  const renamedTo = new Map((desired.moves ?? []).map((move) => [move.from, move.to]));
+  const declared = new Map(desired.entities.map((entity) => [entity.urn, entity]));
   const notes: PlanNote[] = [];
-  for (const [urn, entity] of live.entities) {
-    if (!urn.startsWith('urn:li:dataset:')) continue;
-    const where: string[] = [];
-    const terms = entity.aspects.get('glossaryTerms')?.value['terms'];
-    if (Array.isArray(terms) && terms.some((term) => namesUnowned(term, move.from, actor)))
-      where.push('the dataset');
-    const fields = entity.aspects.get('editableSchemaMetadata')?.value['editableSchemaFieldInfo'];
-    for (const field of Array.isArray(fields) ? fields : []) {
-      if (!isJsonObject(field)) continue;
-      const fieldTerms = isJsonObject(field['glossaryTerms']) ? field['glossaryTerms']['terms'] : undefined;
-      if (Array.isArray(fieldTerms) && fieldTerms.some((term) => namesUnowned(term, move.from, actor)))
-        where.push(`column ${typeof field['fieldPath'] === 'string' ? field['fieldPath'] : '?'}`);
+  const seen = new Set<string>();
+  for (const entities of [live.entities, live.referrers ?? new Map<string, LiveEntity>()])
+    for (const [urn, entity] of entities) {
+      // An old entity's own lists are compared with its successor's below, not taken for someone else's edges.
+      if (seen.has(urn) || renamedTo.has(urn)) continue;
+      seen.add(urn);
+      notes.push(...edgesNaming(entity, byFrom, declared.get(urn), actor));
     }
-    for (const place of where)
-      notes.push({
-        kind: 'unownedEdge',
-        urn,
-        message: `${move.from} on ${place} was attached by someone else: kept on it, not moved to ${move.to}`,
-        source: move.source,
-      });
+  for (const move of moves)
+    notes.push(
+      ...linesKeptOnOld(move, live.entities.get(move.from), declared.get(move.to), renamedTo, actor),
+    );
+  return notes;
+}
+
+/** The edge lists of one entity's aspects that name a renamed entity, and whether each line is the tool's. */
+function edgesNaming(
+  entity: LiveEntity,
+  byFrom: ReadonlyMap<string, DesiredMove>,
+  declared: DesiredEntity | undefined,
+  actor: string,
+): PlanNote[] {
+  const notes: PlanNote[] = [];
+  const entityType = entity.urn.split(':')[2] ?? '';
+  const note = (move: DesiredMove, message: string): void => {
+    notes.push({ kind: 'unownedEdge', urn: entity.urn, message, source: move.source });
+  };
+  const attached = (move: DesiredMove, place: string): void =>
+    note(move, `${move.from} on ${place} was attached by someone else: kept on it, not moved to ${move.to}`);
+  const othersTerms = (terms: JsonValue | undefined): DesiredMove[] =>
+    (Array.isArray(terms) ? terms : []).flatMap((term: JsonValue) => {
+      const move =
+        isJsonObject(term) && typeof term['urn'] === 'string' ? byFrom.get(term['urn']) : undefined;
+      return move === undefined || isOwnedAssociation(term, actor) ? [] : [move];
+    });
+  const aspect = (name: string): LiveAspect | undefined => entity.aspects.get(name);
+
+  for (const move of othersTerms(aspect('glossaryTerms')?.value['terms']))
+    attached(move, entityType === 'dataset' ? 'the dataset' : `the ${entityType}`);
+  const columns: [string, JsonValue | undefined, string][] = [
+    ['editableSchemaMetadata', aspect('editableSchemaMetadata')?.value['editableSchemaFieldInfo'], ''],
+    ['schemaMetadata', aspect('schemaMetadata')?.value['fields'], ' (ingested schema)'],
+  ];
+  for (const [, fields, where] of columns)
+    for (const field of Array.isArray(fields) ? fields : []) {
+      if (!isJsonObject(field) || !isJsonObject(field['glossaryTerms'])) continue;
+      const path = typeof field['fieldPath'] === 'string' ? field['fieldPath'] : '?';
+      for (const move of othersTerms(field['glossaryTerms']['terms']))
+        attached(move, `column ${path}${where}`);
+    }
+
+  // Related terms: the aspect is the manifest's when the term declares it, else the tool's when it wrote it last.
+  const related = aspect('glossaryRelatedTerms');
+  const relatedDeclared =
+    declared?.aspects?.some((item) => item.aspectName === 'glossaryRelatedTerms' && item.value !== null) ===
+    true;
+  if (related !== undefined && !relatedDeclared && !carriesMarker(related.systemMetadata, actor))
+    for (const field of RELATED_TERM_FIELDS)
+      for (const move of namedIn(related.value[field], byFrom))
+        note(
+          move,
+          `${move.from} is among this term's ${field}, written by someone else: kept, not moved to ${move.to}`,
+        );
+
+  const product = aspect('dataProductProperties')?.value['assets'];
+  for (const asset of Array.isArray(product) ? product : []) {
+    if (!isJsonObject(asset) || typeof asset['destinationUrn'] !== 'string') continue;
+    const move = byFrom.get(asset['destinationUrn']);
+    if (move !== undefined && !isOwnedAsset(asset, actor))
+      note(
+        move,
+        `${move.from} is an asset of this data product added by someone else: kept, not moved to ${move.to}`,
+      );
+  }
+
+  // Models in a group, features in a table or a model: whole lists, the manifest's when the entity is declared.
+  for (const [aspectName, field] of LIST_EDGES) {
+    const value = aspect(aspectName);
+    if (value === undefined || declared !== undefined || carriesMarker(value.systemMetadata, actor)) continue;
+    for (const move of namedIn(value.value[field], byFrom))
+      note(
+        move,
+        `${move.from} is in this ${entityType}'s ${field}, written by someone else: kept, not moved to ${move.to}`,
+      );
   }
   return notes;
 }
 
-function namesUnowned(term: unknown, termUrn: string, actor: string): boolean {
-  return isJsonObject(term) && term['urn'] === termUrn && !isOwnedAssociation(term, actor);
+const RELATED_TERM_FIELDS = ['isRelatedTerms', 'hasRelatedTerms', 'values', 'relatedTerms'] as const;
+
+/** The owned list fields that are edges to other entities: a model's groups and features, a table's features. */
+const LIST_EDGES: readonly (readonly [string, string])[] = [
+  ['mlModelProperties', 'groups'],
+  ['mlModelProperties', 'mlFeatures'],
+  ['mlFeatureTableProperties', 'mlFeatures'],
+];
+
+function namedIn(list: JsonValue | undefined, byFrom: ReadonlyMap<string, DesiredMove>): DesiredMove[] {
+  return (Array.isArray(list) ? list : []).flatMap((item) =>
+    typeof item === 'string' && byFrom.has(item) ? [byFrom.get(item) as DesiredMove] : [],
+  );
+}
+
+/**
+ * What stays on A itself: the owners, tags and links others added (B gets the ones its manifest declares), and the
+ * members of A's lists (a table's or model's features, a model's groups) that B's manifest does not name, once
+ * renamed members are read under their new names.
+ */
+function linesKeptOnOld(
+  move: DesiredMove,
+  old: LiveEntity | undefined,
+  successor: DesiredEntity | undefined,
+  renamedTo: ReadonlyMap<string, string>,
+  actor: string,
+): PlanNote[] {
+  if (old === undefined) return [];
+  const notes: PlanNote[] = [];
+  const note = (message: string): void => {
+    notes.push({ kind: 'unownedEdge', urn: move.from, message, source: move.source });
+  };
+  const owned = old.aspects.get(OWNED_ASPECTS[move.entityType])?.value;
+  for (const [aspectName, field] of LIST_EDGES) {
+    if (aspectName !== OWNED_ASPECTS[move.entityType]) continue;
+    const wanted = successor?.fields[field];
+    const kept = new Set(Array.isArray(wanted) ? wanted : []);
+    const list = owned?.[field];
+    for (const item of Array.isArray(list) ? list : []) {
+      if (typeof item !== 'string' || kept.has(item) || kept.has(renamedTo.get(item) ?? item)) continue;
+      note(`${item} is in ${move.from}'s ${field} but not in ${move.to}'s: kept on it, not moved`);
+    }
+  }
+  const associations = successor?.associations;
+  const declaredOwners = new Set(associations?.owners.map((owner) => owner.owner));
+  const declaredTags = new Set(associations?.tags.map((tag) => tag.tagUrn));
+  const declaredLinks = new Set(associations?.links.map((link) => link.url));
+  const lines = (aspect: string, field: string): JsonObject[] => {
+    const value = old.aspects.get(aspect)?.value[field];
+    return Array.isArray(value) ? value.filter(isJsonObject) : [];
+  };
+  const kept = (what: string): void =>
+    note(`${what} on ${move.from} was added by someone else: kept on it, not given to ${move.to}`);
+  for (const owner of lines('ownership', 'owners'))
+    if (
+      typeof owner['owner'] === 'string' &&
+      !isOwnedOwner(owner, actor) &&
+      !declaredOwners.has(owner['owner'])
+    )
+      kept(`owner ${owner['owner']}`);
+  for (const tag of lines('globalTags', 'tags'))
+    if (typeof tag['tag'] === 'string' && !isOwnedTag(tag, actor) && !declaredTags.has(tag['tag']))
+      kept(`tag ${tag['tag']}`);
+  for (const link of lines('institutionalMemory', 'elements'))
+    if (typeof link['url'] === 'string' && !isOwnedLink(link, actor) && !declaredLinks.has(link['url']))
+      kept(`link ${link['url']}`);
+  return notes;
 }

@@ -244,6 +244,112 @@ describe('renames', () => {
     expect((await reconcile('--dry-run', '--detailed-exitcode')).code).toBe(0);
   });
 
+  const ingest = async (urn: string, aspect: string, value: unknown): Promise<void> => {
+    const posted = await server.post('/aspects?action=ingestProposal', {
+      proposal: proposal(urn, aspect, value),
+    });
+    expect(posted.status, JSON.stringify(posted.json)).toBe(200);
+  };
+  const STEWARD = { time: 1, actor: 'urn:li:corpuser:steward' };
+  /** Someone else's owner, tag and link on an entity (written by DataHub's UI, without the tool's markers). */
+  const othersLines = async (urn: string): Promise<void> => {
+    await ingest(urn, 'ownership', {
+      owners: [{ owner: 'urn:li:corpuser:steward', type: 'DATAOWNER' }],
+      lastModified: STEWARD,
+    });
+    await ingest(urn, 'globalTags', { tags: [{ tag: 'urn:li:tag:legacy' }] });
+    await ingest(urn, 'institutionalMemory', {
+      elements: [{ url: 'https://wiki.example.com/old', description: 'Old page', createStamp: STEWARD }],
+    });
+  };
+  const planJson = async (
+    ...args: string[]
+  ): Promise<{
+    changes: { urn: string; aspect: string }[];
+    notes: { kind: string; urn: string; message: string }[];
+  }> => {
+    const plan = await reconcile('--dry-run', '--output', 'json', ...args);
+    expect(plan.code, plan.stderr).toBe(0);
+    return JSON.parse(plan.stdout);
+  };
+  const unowned = (notes: { kind: string; urn: string; message: string }[]): string[] =>
+    notes.filter((note) => note.kind === 'unownedEdge').map((note) => `${note.urn}: ${note.message}`);
+  const CLICKS = 'urn:li:dataset:(urn:li:dataPlatform:kafka,clickstream.events,PROD)';
+
+  it("reports others' edges to the old term on entities the manifests do not declare, keeps them, re-points its own", async () => {
+    const LEGACY = 'urn:li:glossaryTerm:Legacy.Address';
+    // Someone else's attachments on a dataset the manifests do not declare, on the dataset and on a column.
+    await ingest(CLICKS, 'glossaryTerms', { terms: [{ urn: OLD }], auditStamp: STEWARD });
+    await ingest(CLICKS, 'editableSchemaMetadata', {
+      editableSchemaFieldInfo: [
+        { fieldPath: 'geo_city', glossaryTerms: { terms: [{ urn: OLD }], auditStamp: STEWARD } },
+      ],
+    });
+    // A term of someone else's glossary related to the old one.
+    await ingest(LEGACY, 'glossaryTermInfo', { name: 'Address', definition: 'Old', termSource: 'INTERNAL' });
+    await ingest(LEGACY, 'glossaryRelatedTerms', { isRelatedTerms: [OLD] });
+    await othersLines(OLD);
+    renameTerm();
+
+    // One relationships request for the renames (--no-impact: no other GraphQL read in a dry run).
+    const before = server.requests.length;
+    const json = await planJson('--no-impact');
+    expect(
+      server.requests.slice(before).filter((request) => request.path.startsWith('/api/graphql')),
+    ).toHaveLength(1);
+    const notes = unowned(json.notes);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        `${CLICKS}: ${OLD} on the dataset was attached by someone else: kept on it, not moved to ${NEW}`,
+        `${CLICKS}: ${OLD} on column geo_city was attached by someone else: kept on it, not moved to ${NEW}`,
+        `${LEGACY}: ${OLD} is among this term's isRelatedTerms, written by someone else: kept, not moved to ${NEW}`,
+        `${OLD}: owner urn:li:corpuser:steward on ${OLD} was added by someone else: kept on it, not given to ${NEW}`,
+        `${OLD}: tag urn:li:tag:legacy on ${OLD} was added by someone else: kept on it, not given to ${NEW}`,
+        `${OLD}: link https://wiki.example.com/old on ${OLD} was added by someone else: kept on it, not given to ${NEW}`,
+      ]),
+    );
+    // The tool's own edge (users.profile's zipcode column) is re-pointed, not reported; the notes are sorted.
+    expect(notes.filter((note) => note.startsWith(PROFILE))).toEqual([]);
+    expect(json.notes).toEqual(
+      [...json.notes].sort((a, b) => a.urn.localeCompare(b.urn) || a.message.localeCompare(b.message)),
+    );
+    const text = await reconcile('--dry-run');
+    expect(text.stdout).toContain(`${OLD} on column geo_city was attached by someone else`);
+    const markdown = await reconcile('--dry-run', '--output', 'markdown');
+    expect(markdown.stdout).toContain(`${OLD} is among this term's isRelatedTerms`);
+
+    expect((await reconcile()).code).toBe(0);
+    expect(await columnTerms()).toEqual([NEW]);
+    expect((await server.aspect(CLICKS, 'glossaryTerms')).terms).toEqual([{ urn: OLD }]);
+    expect(await server.aspect(LEGACY, 'glossaryRelatedTerms')).toEqual({ isRelatedTerms: [OLD] });
+    expect(
+      (await server.aspect(OLD, 'ownership')).owners.map((owner: { owner: string }) => owner.owner),
+    ).toEqual(['urn:li:corpuser:steward']);
+    expect((await server.aspect(NEW, 'ownership'))?.owners ?? []).not.toContainEqual(
+      expect.objectContaining({ owner: 'urn:li:corpuser:steward' }),
+    );
+    // The others' edges are reported as long as the old term exists (deprecated), and nothing is planned.
+    const again = await planJson();
+    expect(again.changes).toEqual([]);
+    expect(unowned(again.notes)).toContain(
+      `${CLICKS}: ${OLD} on the dataset was attached by someone else: kept on it, not moved to ${NEW}`,
+    );
+  });
+
+  it('sends no relationships request for a rename whose old entity does not exist', async () => {
+    renameTerm();
+    writeFileSync(
+      path.join(dir, 'catalog', 'glossary', 'moved.yaml'),
+      'apiVersion: catalog/v1\nkind: Moved\nfrom: Classification.NeverWas\nto: Classification.GeoLocation\n',
+    );
+    const before = server.requests.length;
+    const json = await planJson('--no-impact');
+    expect(json.changes.some((change) => change.urn === NEW)).toBe(true);
+    expect(
+      server.requests.slice(before).filter((request) => request.path.startsWith('/api/graphql')),
+    ).toEqual([]);
+  });
+
   it('reports a Moved whose target is not declared, and one whose source still is', async () => {
     writeFileSync(
       path.join(dir, 'catalog', 'glossary', 'moved.yaml'),

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { readLiveState } from '../../client/read-live-state.js';
+import { readRenameReferrers } from '../../client/read-incoming-edges.js';
 import { readServerRelease } from '../../client/datahub-client.js';
 import { adaptChanges, refusalsFor } from '../../client/server-capabilities.js';
 import { CatalogError, DiagnosticsError, sortDiagnostics, type Diagnostic } from '../../errors.js';
@@ -270,7 +271,11 @@ export async function makePlan(
   // The release is read first (one /config, cached): a plan it cannot take fails here, in --dry-run too.
   const server = await readServerRelease(connection.client.restli);
   io.stderr.write(`reading ${connection.description}\n`);
-  const live = await readLiveState(connection.client.restli, state, { prune: policy.prune });
+  const read = await readLiveState(connection.client.restli, state, { prune: policy.prune });
+  // What names a renamed entity that still exists, for the notes on edges others added to it (never an error).
+  const named = await readRenameReferrers(connection.client, state, read);
+  for (const warning of named.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const live: LiveState = named.referrers.size === 0 ? read : { ...read, referrers: named.referrers };
   const problems = sortDiagnostics(preflight(state, live));
   if (problems.length > 0) {
     throw new DiagnosticsError(
