@@ -232,7 +232,9 @@ function makeLocator(root: PositionNode, at: (offset: number) => SourceLocation)
     // The deepest node the path reaches (a path into something missing points at its nearest ancestor).
     let current = root;
     let offset = Math.max(offsetOf(root), 0);
-    for (const [position, segment] of path.entries()) {
+    // An index loop: locate runs for every entity and edge of the catalog.
+    for (let position = 0; position < path.length; position += 1) {
+      const segment = path[position] as string | number;
       const next = childOf(current, segment);
       if (next === undefined) break;
       const isLast = position === path.length - 1;

@@ -82,10 +82,13 @@ const RESERVED: Readonly<Record<string, string>> = {
   '\u241F': '%E2%90%9F',
 };
 const RESERVED_PATTERN = /[,()\u241F]/g;
+const HAS_RESERVED = /[,()\u241F]/;
 const ENCODED_PATTERN = /%2C|%28|%29|%E2%90%9F/gi;
 
 /** Encodes one string part of a URN the way DataHub's UrnEncoder does. */
 export function encodeUrnPart(part: string): string {
+  // Nearly every part has nothing to encode: a test is much cheaper than a replace with a callback.
+  if (!HAS_RESERVED.test(part)) return part;
   return part.replace(RESERVED_PATTERN, (char) => RESERVED[char] ?? char);
 }
 
