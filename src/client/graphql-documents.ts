@@ -8,6 +8,7 @@
  */
 import type { JsonObject } from '../model/json.js';
 import { dependencyGraphRequest } from './read-dependency-graph.js';
+import { incomingEdgesRequest } from './read-incoming-edges.js';
 
 export interface GraphQLRequest {
   readonly query: string;
@@ -153,6 +154,16 @@ export const CLIENT_GRAPHQL_DOCUMENTS: readonly {
         limitPerNode: 1,
         neighbours: false,
       }),
+    ],
+  },
+  {
+    // What names a renamed entity's old URN (read-incoming-edges.ts), for the plan's notes on others' edges.
+    name: 'readIncomingEdges',
+    examples: [
+      incomingEdgesRequest(
+        ['urn:li:glossaryTerm:Pii', 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)'],
+        1000,
+      ),
     ],
   },
 ];

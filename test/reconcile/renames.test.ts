@@ -167,10 +167,22 @@ describe('renames', () => {
     const OLD_AGE = 'urn:li:mlFeature:(user_features,age)';
     const NEW_AGE = 'urn:li:mlFeature:(customer_features,age)';
     const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
+    const OTHERS_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn-shadow,PROD)';
+    const LEGACY_SCORE = 'urn:li:mlFeature:(user_features,legacy_score)';
+    const tableProps = await server.aspect(OLD_TABLE, 'mlFeatureTableProperties');
+    // Someone else's write of the old table: custom properties, and a feature the manifests never declared.
     const info = {
-      ...(await server.aspect(OLD_TABLE, 'mlFeatureTableProperties')),
+      ...tableProps,
+      mlFeatures: [...tableProps.mlFeatures, LEGACY_SCORE],
       customProperties: { team: 'crm' },
     };
+    // Someone else's model consuming an old feature, data product holding the old table, owner, tag and link on it.
+    await ingest(OTHERS_MODEL, 'mlModelProperties', { mlFeatures: [OLD_AGE], customProperties: {} });
+    await ingest(PRODUCT, 'dataProductProperties', {
+      name: 'Legacy',
+      assets: [{ destinationUrn: OLD_TABLE }],
+    });
+    await othersLines(OLD_TABLE);
     expect(
       (
         await server.post('/aspects?action=ingestProposal', {
@@ -189,7 +201,26 @@ describe('renames', () => {
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain(`~ rename ${OLD_TABLE} -> ${NEW_TABLE} (old one deleted)`);
     expect(plan.stdout).toContain(`~ rename ${OLD_AGE} -> ${NEW_AGE} (old one deleted)`);
+    const notes = unowned((await planJson('--prune-strategy', 'delete')).notes);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        `${OLD_TABLE}: ${LEGACY_SCORE} is in ${OLD_TABLE}'s mlFeatures but not in ${NEW_TABLE}'s: kept on it, not moved`,
+        `${OLD_TABLE}: owner urn:li:corpuser:steward on ${OLD_TABLE} was added by someone else: kept on it, not given to ${NEW_TABLE}`,
+        `${OTHERS_MODEL}: ${OLD_AGE} is in this mlModel's mlFeatures, written by someone else: kept, not moved to ${NEW_AGE}`,
+        `${PRODUCT}: ${OLD_TABLE} is an asset of this data product added by someone else: kept, not moved to ${NEW_TABLE}`,
+      ]),
+    );
+    // The features the table owns, moved to the new table, and the declared model's edges are the tool's: no note.
+    expect(notes.filter((note) => note.includes(`${OLD_AGE} is in ${OLD_TABLE}`))).toEqual([]);
+    expect(notes.filter((note) => note.startsWith(MODEL))).toEqual([]);
     expect((await reconcile('--prune-strategy', 'delete')).code).toBe(0);
+    expect((await server.aspect(OTHERS_MODEL, 'mlModelProperties')).mlFeatures).toEqual([OLD_AGE]);
+    expect((await server.aspect(PRODUCT, 'dataProductProperties')).assets).toEqual([
+      { destinationUrn: OLD_TABLE },
+    ]);
+    expect((await server.aspect(NEW_TABLE, 'mlFeatureTableProperties')).mlFeatures).not.toContain(
+      LEGACY_SCORE,
+    );
     expect(await server.aspect(NEW_TABLE, 'mlFeatureTableProperties')).toMatchObject({
       customProperties: { team: 'crm' },
     });
@@ -204,10 +235,19 @@ describe('renames', () => {
   it('renames a model: its hyper-parameters come along, the group keeps it, the old one is deprecated', async () => {
     const OLD_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
     const NEW_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-v7,PROD)';
+    const EXPERIMENTS = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,experiments,PROD)';
+    const live = await server.aspect(OLD_MODEL, 'mlModelProperties');
+    // Someone else put the old model in a group of theirs too, and in their data product.
     const props = {
-      ...(await server.aspect(OLD_MODEL, 'mlModelProperties')),
+      ...live,
+      groups: [...live.groups, EXPERIMENTS],
       hyperParams: [{ name: 'max_depth', value: '8' }],
     };
+    await ingest(PRODUCT, 'dataProductProperties', {
+      name: 'Legacy',
+      assets: [{ destinationUrn: OLD_MODEL }],
+    });
+    await othersLines(OLD_MODEL);
     expect(
       (
         await server.post('/aspects?action=ingestProposal', {
@@ -228,7 +268,20 @@ describe('renames', () => {
     const plan = await reconcile('--dry-run');
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain(`~ rename ${OLD_MODEL} -> ${NEW_MODEL} (old one deprecated)`);
+    expect(unowned((await planJson()).notes)).toEqual(
+      expect.arrayContaining([
+        `${OLD_MODEL}: ${EXPERIMENTS} is in ${OLD_MODEL}'s groups but not in ${NEW_MODEL}'s: kept on it, not moved`,
+        `${OLD_MODEL}: tag urn:li:tag:legacy on ${OLD_MODEL} was added by someone else: kept on it, not given to ${NEW_MODEL}`,
+        `${PRODUCT}: ${OLD_MODEL} is an asset of this data product added by someone else: kept, not moved to ${NEW_MODEL}`,
+      ]),
+    );
     expect((await reconcile()).code).toBe(0);
+    expect((await server.aspect(PRODUCT, 'dataProductProperties')).assets).toEqual([
+      { destinationUrn: OLD_MODEL },
+    ]);
+    expect((await server.aspect(NEW_MODEL, 'globalTags')).tags).not.toContainEqual({
+      tag: 'urn:li:tag:legacy',
+    });
     const created = await server.aspect(NEW_MODEL, 'mlModelProperties');
     expect(created).toMatchObject({
       hyperParams: [{ name: 'max_depth', value: '8' }],
@@ -275,6 +328,7 @@ describe('renames', () => {
   const unowned = (notes: { kind: string; urn: string; message: string }[]): string[] =>
     notes.filter((note) => note.kind === 'unownedEdge').map((note) => `${note.urn}: ${note.message}`);
   const CLICKS = 'urn:li:dataset:(urn:li:dataPlatform:kafka,clickstream.events,PROD)';
+  const PRODUCT = 'urn:li:dataProduct:legacy-assets';
 
   it("reports others' edges to the old term on entities the manifests do not declare, keeps them, re-points its own", async () => {
     const LEGACY = 'urn:li:glossaryTerm:Legacy.Address';
@@ -348,6 +402,37 @@ describe('renames', () => {
     expect(
       server.requests.slice(before).filter((request) => request.path.startsWith('/api/graphql')),
     ).toEqual([]);
+  });
+
+  it("renames a model group: the declared models follow, others' models stay in the old group (strategy ignore)", async () => {
+    const OLD_GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
+    const NEW_GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detection,PROD)';
+    const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
+    const OTHERS_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-notebook,PROD)';
+    await ingest(OTHERS_MODEL, 'mlModelProperties', { groups: [OLD_GROUP], customProperties: {} });
+    editManifest(dir, 'models/fraud-detector.yaml', 'name: fraud-detector\n', 'name: fraud-detection\n');
+    for (let i = 0; i < 2; i += 1)
+      editManifest(
+        dir,
+        'models/fraud-detector.yaml',
+        'groups: [fraud-detector]',
+        'groups: [fraud-detection]',
+      );
+    writeFileSync(
+      path.join(dir, 'catalog', 'models', 'moved.yaml'),
+      'apiVersion: catalog/v1\nkind: Moved\nfrom: fraud-detector\nto: fraud-detection\n',
+    );
+    const json = await planJson('--prune-strategy', 'ignore');
+    expect(unowned(json.notes)).toContain(
+      `${OTHERS_MODEL}: ${OLD_GROUP} is in this mlModel's groups, written by someone else: kept, not moved to ${NEW_GROUP}`,
+    );
+    expect(json.changes.filter((change) => change.urn === OLD_GROUP)).toEqual([]);
+    expect((await reconcile('--prune-strategy', 'ignore')).code).toBe(0);
+    expect((await server.aspect(MODEL, 'mlModelProperties')).groups).toEqual([NEW_GROUP]);
+    expect((await server.aspect(OTHERS_MODEL, 'mlModelProperties')).groups).toEqual([OLD_GROUP]);
+    expect(await server.aspect(OLD_GROUP, 'deprecation')).toBeUndefined();
+    expect((await server.aspect(OLD_GROUP, 'status'))?.removed ?? false).toBe(false);
+    expect((await reconcile('--dry-run', '--detailed-exitcode', '--prune-strategy', 'ignore')).code).toBe(0);
   });
 
   it('reports a Moved whose target is not declared, and one whose source still is', async () => {
