@@ -13,7 +13,10 @@
 // Writes bench/results/embedded-250k.json and prints a table. It asserts nothing.
 //
 // Run: npm run build && node bench/embedded-250k.js [--entities 250000] [--ingest-runs 3] [--requests 200]
-//      [--ingest-only] [--keep]
+//      [--ingest-only] [--keep] [--db <catalog.db>]
+//   --keep leaves the generated files and the large catalog's database in place (its path is printed);
+//   --db <catalog.db> measures search and pages on such a kept database of --entities entities, skipping the
+//   generation's files and both ingests (to iterate on serving); --ingest-runs 0 skips part (a).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -26,7 +29,14 @@ const cli = path.join(root, 'dist/cli/main.js');
 const FILE_ENTITIES = 50_000;
 
 function parseArgs(argv) {
-  const options = { entities: 250_000, ingestRuns: 3, requests: 200, keep: false, ingestOnly: false };
+  const options = {
+    entities: 250_000,
+    ingestRuns: 3,
+    requests: 200,
+    keep: false,
+    ingestOnly: false,
+    db: undefined,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1];
     if (argv[i] === '--entities') options.entities = Number(value);
@@ -34,6 +44,7 @@ function parseArgs(argv) {
     if (argv[i] === '--requests') options.requests = Number(value);
     if (argv[i] === '--keep') options.keep = true;
     if (argv[i] === '--ingest-only') options.ingestOnly = true;
+    if (argv[i] === '--db') options.db = path.resolve(value);
   }
   if (options.entities % FILE_ENTITIES !== 0)
     throw new Error(`--entities must be a multiple of ${FILE_ENTITIES}`);
@@ -459,8 +470,48 @@ async function measureServing(url, samples, requests) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Search and pages on a kept database (--db): prints the figures and writes no results (they lack the ingest). */
+async function measureKept(args) {
+  const samples = {};
+  for (let part = 0; part < args.entities / FILE_ENTITIES; part += 1) {
+    const generated = generateFile(part);
+    for (const [type, urns] of Object.entries(generated.samples)) (samples[type] ??= []).push(...urns);
+    if (part === 0) {
+      const models = generated.records.filter(
+        (r) => r.entityType === 'mlModel' && r.aspectName === 'mlModelProperties',
+      );
+      samples.mlModel = Array.from({ length: 50 }, (_, i) => models[(i * 79) % models.length].entityUrn);
+    }
+  }
+  const server = await startServer(args.db);
+  let serving;
+  try {
+    serving = await measureServing(server.url, samples, args.requests);
+  } finally {
+    await stop(server.child);
+  }
+  console.log(
+    `at ${serving.total} entities (${Math.round(statSync(args.db).size / 2 ** 20)} MiB database, kept):`,
+  );
+  printServing(serving);
+}
+
+function printServing(serving) {
+  console.log(
+    `  ${'kind'.padEnd(34)} ${'requests'.padStart(8)} ${'median'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)}`,
+  );
+  const line = (name, s) =>
+    console.log(`  ${name.padEnd(34)} ${String(s.requests).padStart(8)} ${`${s.medianMs} ms`.padStart(9)} ${`${s.p99Ms} ms`.padStart(9)} ${`${s.maxMs} ms`.padStart(9)}`); // prettier-ignore
+  for (const [name, s] of Object.entries(serving.search)) line(`search: ${name}`, s);
+  for (const [name, s] of Object.entries(serving.pages)) line(`page /e/<${name}>`, s);
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  if (args.db !== undefined) {
+    await measureKept(args);
+    return;
+  }
   const base = mkdtempSync(path.join(tmpdir(), 'catalog-bench-embedded-'));
   const files = [];
   const samples = {};
@@ -509,9 +560,10 @@ async function main() {
     const ingestMs = median(ingestRuns.map((r) => r.ingestMs));
     const floorMs = median(ingestRuns.map((r) => r.floor.ms));
     const insertMs = median(ingestRuns.map((r) => r.floor.insertMs));
-    console.log(
-      `median: ingest ${(ingestMs / 1000).toFixed(2)} s, floor ${(floorMs / 1000).toFixed(2)} s (${(ingestMs / floorMs).toFixed(2)}x), inserts alone ${(insertMs / 1000).toFixed(2)} s (${(ingestMs / insertMs).toFixed(2)}x)`,
-    );
+    if (ingestRuns.length > 0)
+      console.log(
+        `median: ingest ${(ingestMs / 1000).toFixed(2)} s, floor ${(floorMs / 1000).toFixed(2)} s (${(ingestMs / floorMs).toFixed(2)}x), inserts alone ${(insertMs / 1000).toFixed(2)} s (${(ingestMs / insertMs).toFixed(2)}x)`,
+      );
     if (args.ingestOnly) return;
 
     // (b) the catalog at `entities`: every file ingested, one after another, into one database.
@@ -557,13 +609,21 @@ async function main() {
       },
       serving: { entities: serving.total, dbMb: Math.round(dbMb), loadsMs: loads, ...serving },
     };
-    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(root, 'bench/results/embedded-250k.json'),
-      `${JSON.stringify(report, null, 2)}\n`,
-    );
+    // Without part (a) the report would lack the ingest figures: it is printed, not written.
+    if (ingestRuns.length > 0) {
+      mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'bench/results/embedded-250k.json'),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+    }
 
     console.log('');
+    if (ingestRuns.length === 0) {
+      console.log(`at ${serving.total} entities (${Math.round(dbMb)} MiB database):`);
+      printServing(serving);
+      return;
+    }
     console.log(
       `ingest of ${FILE_ENTITIES} entities (${aspects} aspects), median of ${args.ingestRuns} runs:`,
     );
@@ -575,13 +635,7 @@ async function main() {
       `  floor: the inserts alone                ${(insertMs / 1000).toFixed(2).padStart(7)} s   ratio ${report.ingest.ratioToInsertsOnly}x`,
     );
     console.log(`at ${serving.total} entities (${Math.round(dbMb)} MiB database):`);
-    console.log(
-      `  ${'kind'.padEnd(34)} ${'requests'.padStart(8)} ${'median'.padStart(9)} ${'p99'.padStart(9)} ${'max'.padStart(9)}`,
-    );
-    const line = (name, s) =>
-      console.log(`  ${name.padEnd(34)} ${String(s.requests).padStart(8)} ${`${s.medianMs} ms`.padStart(9)} ${`${s.p99Ms} ms`.padStart(9)} ${`${s.maxMs} ms`.padStart(9)}`); // prettier-ignore
-    for (const [name, s] of Object.entries(serving.search)) line(`search: ${name}`, s);
-    for (const [name, s] of Object.entries(serving.pages)) line(`page /e/<${name}>`, s);
+    printServing(serving);
     console.log('wrote bench/results/embedded-250k.json');
   } finally {
     if (!args.keep) rmSync(base, { recursive: true, force: true });

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AspectStore } from './aspect-store.js';
+import type { SearchRequest, SearchResponse } from './entity-index.js';
+import { tempDir } from '../../../test/helpers/temp-dir.js';
+
+const cleanups: (() => void)[] = [];
+afterAll(() => cleanups.forEach((cleanup) => cleanup()));
+const tempFile = (): string => {
+  const { dir, cleanup } = tempDir();
+  cleanups.push(cleanup);
+  return path.join(dir, 'c.db');
+};
+
+const actor = 'urn:li:corpuser:x';
+const PLATFORMS = ['hive', 'kafka', 'snowflake'];
+const TAGS = ['pii', 'gold', 'raw', 'tier1'];
+const datasetUrn = (i: number): string =>
+  `urn:li:dataset:(urn:li:dataPlatform:${PLATFORMS[i % 3]},db.orders_${i},PROD)`;
+
+/** Datasets named orders_<i> (every third a customer table) with tags and owners that vary with i. */
+function writeDatasets(store: AspectStore, from: number, to: number, tagShift = 0): void {
+  store.transaction(() => {
+    for (let i = from; i < to; i += 1) {
+      const urn = datasetUrn(i);
+      store.write(
+        urn,
+        'datasetKey',
+        { platform: `urn:li:dataPlatform:${PLATFORMS[i % 3]}`, name: `db.orders_${i}`, origin: 'PROD' },
+        {},
+        actor,
+        1,
+      );
+      store.write(
+        urn,
+        'datasetProperties',
+        { name: `orders_${i}`, description: i % 3 === 0 ? 'customer orders' : 'orders' },
+        {},
+        actor,
+        1,
+      );
+      store.write(
+        urn,
+        'globalTags',
+        { tags: [{ tag: `urn:li:tag:${TAGS[(i + tagShift) % 4]}` }, ...(i % 5 === 0 ? [{ tag: 'urn:li:tag:gold' }] : [])] }, // prettier-ignore
+        {},
+        actor,
+        1,
+      );
+      store.write(
+        urn,
+        'ownership',
+        { owners: [{ owner: `urn:li:corpuser:owner${i % 7}`, type: 'TECHNICAL_OWNER' }] },
+        {},
+        actor,
+        1,
+      );
+      store.indexAfterCommit([urn]);
+    }
+  });
+}
+
+const request = (query: string, extra: Partial<SearchRequest> = {}): SearchRequest => ({
+  query,
+  entityTypes: [],
+  filters: [],
+  includeRemoved: false,
+  start: 0,
+  count: 10,
+  facetFields: ['_entityType', 'platform', 'tags', 'owners', 'origin', 'domains'],
+  maxFacetValues: 3,
+  ...extra,
+});
+
+const REQUESTS: readonly SearchRequest[] = [
+  request('*'),
+  request('orders'),
+  request('customer'),
+  request('customer', { maxFacetValues: 20, start: 2, count: 5 }),
+  request('orders', {
+    filters: [[{ field: 'tags', values: ['urn:li:tag:gold'], negated: false, condition: 'EQUAL' }]],
+  }),
+  request('*', { entityTypes: ['dataset'], includeRemoved: true }),
+  request('*', { facetFields: ['owners', 'owners'], maxFacetValues: 0 }),
+];
+
+/** The search as SQLite alone answers it: inside a transaction the index keeps and reuses nothing. */
+const searchInSql = (store: AspectStore, search: SearchRequest): SearchResponse =>
+  store.transaction(() => store.index.search(search));
+
+/** Every request answered from the index's memory (mirror, cache) and by SQLite alone gives the same answer. */
+function expectSameAsSql(store: AspectStore): void {
+  for (const search of REQUESTS) expect(store.index.search(search)).toEqual(searchInSql(store, search));
+}
+
+describe('EntityIndex search', () => {
+  it('counts facets in memory exactly as SQLite does, through writes, soft and hard deletes', () => {
+    const store = new AspectStore(':memory:');
+    writeDatasets(store, 0, 60);
+    expectSameAsSql(store);
+    const first = store.index.search(request('customer'));
+    expect(first.total).toBe(20);
+    expect(first.facets.find((facet) => facet.field === 'platform')?.values).toEqual([
+      { value: 'urn:li:dataPlatform:hive', count: 20 },
+    ]);
+
+    // Re-derived entities (tags moved), new ones, a soft delete and a hard delete.
+    writeDatasets(store, 10, 80, 1);
+    expectSameAsSql(store);
+    store.transaction(() => {
+      store.write(datasetUrn(3), 'status', { removed: true }, {}, actor, 2);
+      store.indexAfterCommit([datasetUrn(3)]);
+      store.deleteUrn(datasetUrn(6));
+    });
+    expectSameAsSql(store);
+    const after = store.index.search(request('customer'));
+    expect(after.total).toBe(25);
+    expect(after.hits.map((hit) => hit.urn)).not.toContain(datasetUrn(3));
+    store.close();
+  });
+
+  it('answers a repeated search anew once the index changed, in this connection or in another', () => {
+    const file = tempFile();
+    const store = new AspectStore(file);
+    writeDatasets(store, 0, 30);
+    const tagged = (response: SearchResponse): unknown =>
+      response.facets.find((facet) => facet.field === 'tags')?.values;
+    const before = store.index.search(request('customer'));
+    expect(store.index.search(request('customer'))).toEqual(before);
+    expect(before.total).toBe(10);
+
+    writeDatasets(store, 30, 33);
+    const mine = store.index.search(request('customer'));
+    expect(mine.total).toBe(11);
+    expect(tagged(mine)).not.toEqual(tagged(before));
+
+    const other = new AspectStore(file);
+    writeDatasets(other, 0, 33, 2);
+    store.transaction(() => store.deleteUrn(datasetUrn(0)));
+    other.close();
+    const theirs = store.index.search(request('customer'));
+    expect(theirs.total).toBe(10);
+    expect(theirs).toEqual(searchInSql(store, request('customer')));
+    expectSameAsSql(store);
+    store.close();
+  });
+});
