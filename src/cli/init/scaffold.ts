@@ -1,4 +1,5 @@
 import { PACKAGE_NAME } from '../package-info.js';
+import { syncEnvironmentsWorkflow, type SyncEnvironment } from './sync-environments.js';
 
 /**
  * The files `catalog init` writes, as values (path relative to the project root → text). Pure, so tests can
@@ -11,6 +12,11 @@ export interface ScaffoldOptions {
   readonly server?: string;
   /** false with `--from`: catalog/ is filled by export instead. */
   readonly example: boolean;
+  /**
+   * Settings environments: declared in the new catalog.yaml, planned in one comment and synced each on its own
+   * schedule by the workflows. None: one target, as the manifests are written.
+   */
+  readonly environments?: readonly SyncEnvironment[];
 }
 
 export const CATALOG_DIR = 'catalog';
@@ -20,19 +26,65 @@ export const GITIGNORE_LINES: readonly string[] = ['.catalog/'];
 export const SCHEMA_PATH = `./node_modules/${PACKAGE_NAME}/schemas/catalog.schema.json`;
 
 export function scaffoldFiles(options: ScaffoldOptions): ReadonlyMap<string, string> {
+  return new Map([
+    ...scaffoldCatalogFiles(options),
+    ...scaffoldWorkflows(options.actionRef, options.environments ?? []),
+  ]);
+}
+
+/** The files other than the workflows: catalog/, the editor settings. */
+export function scaffoldCatalogFiles(options: ScaffoldOptions): ReadonlyMap<string, string> {
   const files = new Map<string, string>();
-  files.set(`${CATALOG_DIR}/catalog.yaml`, settingsManifest(options.server));
+  files.set(`${CATALOG_DIR}/catalog.yaml`, settingsManifest(options.server, options.environments ?? []));
   if (options.example) files.set(`${CATALOG_DIR}/example.yaml`, EXAMPLE_MANIFEST);
   files.set('.vscode/settings.json', vscodeSettings());
-  files.set('.github/workflows/catalog-plan.yml', planWorkflow(options.actionRef));
-  files.set('.github/workflows/catalog-sync.yml', syncWorkflow(options.actionRef));
   return files;
 }
+
+/**
+ * The workflows, for the environments the catalog's Settings declare (init reads them from the catalog.yaml it
+ * leaves in place, so a kept one with environments gets per-environment workflows too).
+ */
+export function scaffoldWorkflows(
+  actionRef: string,
+  environments: readonly SyncEnvironment[],
+): ReadonlyMap<string, string> {
+  return new Map([
+    ['.github/workflows/catalog-plan.yml', planWorkflow(actionRef, environments)],
+    [
+      '.github/workflows/catalog-sync.yml',
+      environments.length === 0
+        ? syncWorkflow(actionRef)
+        : syncEnvironmentsWorkflow(actionRef, CHECKOUT, environments),
+    ],
+  ]);
+}
+
+/** The variable a declared environment's token is read from: DATAHUB_DEV_TOKEN for dev. */
+export function tokenEnvFor(name: string): string {
+  return `DATAHUB_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_TOKEN`;
+}
+
+/** DataHub's FabricType for the usual environment names; others keep defaults.env (the user writes one). */
+const FABRIC_TYPES: Readonly<Record<string, string>> = {
+  dev: 'DEV',
+  development: 'DEV',
+  test: 'TEST',
+  qa: 'QA',
+  uat: 'UAT',
+  stage: 'STG',
+  staging: 'STG',
+  stg: 'STG',
+  sandbox: 'SANDBOX',
+  prod: 'PROD',
+  production: 'PROD',
+  prd: 'PRD',
+};
 
 /** The schema comment makes editors without the workspace setting check the file too. */
 const schemaComment = `# yaml-language-server: $schema=../node_modules/${PACKAGE_NAME}/schemas/catalog.schema.json`;
 
-function settingsManifest(server: string | undefined): string {
+function settingsManifest(server: string | undefined, environments: readonly SyncEnvironment[]): string {
   const target =
     server === undefined
       ? [
@@ -51,8 +103,36 @@ function settingsManifest(server: string | undefined): string {
     '  env: PROD         # FabricType of models, groups and datasets that do not name one',
     'actor: urn:li:corpuser:catalog-bot   # audit stamps, and the marker on the term attachments it owns',
     ...target,
+    ...environmentsLines(environments),
     '',
   ].join('\n');
+}
+
+function environmentsLines(environments: readonly SyncEnvironment[]): string[] {
+  if (environments.length === 0) return [];
+  return [
+    '# The DataHubs the same manifests go to: `--environment NAME` (or CATALOG_ENVIRONMENT) selects one. Each is',
+    '# synced on its own schedule by .github/workflows/catalog-sync.yml (docs/environments.md).',
+    'environments:',
+    ...environments.flatMap((environment) => {
+      const env = FABRIC_TYPES[environment.name.toLowerCase()];
+      return [
+        `  ${environment.name}:`,
+        `    server: https://datahub-${environment.name.toLowerCase()}.example.com/api/gms   # edit: ${environment.name}'s DataHub GMS`,
+        ...(environment.tokenEnv === undefined
+          ? []
+          : [
+              `    tokenEnv: ${environment.tokenEnv}   # its token; in CI the repository secret of the same name`,
+            ]),
+        env === undefined
+          ? `    # env: DEV   # the FabricType in ${environment.name}'s URNs (default: defaults.env)`
+          : `    env: ${env}   # the FabricType in ${environment.name}'s URNs`,
+        ...(environment.protect
+          ? ['    protect: true   # apply needs --environment ' + environment.name + ' and --yes']
+          : []),
+      ];
+    }),
+  ];
 }
 
 const EXAMPLE_MANIFEST = `${schemaComment}
@@ -106,7 +186,7 @@ function vscodeSettings(): string {
 
 const CHECKOUT = 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2';
 
-function planWorkflow(actionRef: string): string {
+function planWorkflow(actionRef: string, environments: readonly SyncEnvironment[]): string {
   return `# On a pull request that changes catalog/: validate the manifests, plan against the catalog and post the plan
 # as one sticky comment (updated on every push). Fails on invalid manifests or errors, not on changes.
 name: catalog plan
@@ -134,7 +214,10 @@ jobs:
           fetch-depth: 0 # the base branch's manifests tell manifest changes from drift
           persist-credentials: false
       - uses: ${actionRef}
-        with:
+${environments.length === 0 ? PLAN_ONE_TARGET : planEnvironments(environments)}`;
+}
+
+const PLAN_ONE_TARGET = `        with:
           command: plan
           directory: catalog
           server: \${{ secrets.DATAHUB_GMS_URL }}
@@ -144,6 +227,24 @@ jobs:
           # environment's token variable (its tokenEnv) to this step's env (docs/environments.md):
           # environments: all
 `;
+
+/**
+ * Every environment in one comment, a section each. No server or token input: --server would win over each
+ * environment's own server, and each environment reads its token from its own variable.
+ */
+function planEnvironments(environments: readonly SyncEnvironment[]): string {
+  const tokens = [...new Set(environments.flatMap((environment) => environment.tokenEnv ?? []))].sort();
+  return [
+    ...(tokens.length === 0
+      ? []
+      : ['        env:', ...tokens.map((name) => `          ${name}: \${{ secrets.${name} }}`)]),
+    '        with:',
+    '          command: plan',
+    '          directory: catalog',
+    '          comment: true',
+    "          environments: all # every environment of catalog/'s Settings, one section each",
+    '',
+  ].join('\n');
 }
 
 function syncWorkflow(actionRef: string): string {
