@@ -60,7 +60,7 @@ function renamedUrn(to: EntityUrn, name: string): EntityUrn | undefined {
 
 /** The declared features whose URN names this table (namespace). */
 function featuresOf(
-  entities: readonly DesiredEntity[],
+  entities: readonly MoveCandidate[],
   table: string,
 ): { readonly urn: string; readonly name: string }[] {
   return entities.flatMap((entity) => {
@@ -71,10 +71,20 @@ function featuresOf(
   });
 }
 
+/** What resolving needs of an entity: its URN and kind (a declared entity, or a live one for `catalog export`). */
+export type MoveCandidate = Pick<DesiredEntity, 'urn' | 'entityType'>;
+
+/**
+ * `entities` are the entities `to` may name. With `fromMayExist` (export: the candidates are the live catalog,
+ * where the old entity is still stored, deprecated or not), `from` being among them is no error, and a renamed
+ * table's features are moved even when their old URNs are among them.
+ */
 export function resolveMoves(
   documents: readonly ValidatedDocument<MovedManifest>[],
-  entities: readonly DesiredEntity[],
+  entities: readonly MoveCandidate[],
+  options: { readonly fromMayExist?: boolean } = {},
 ): ResolvedMoves {
+  const fromMayExist = options.fromMayExist === true;
   const diagnostics: Diagnostic[] = [];
   const error = (
     code: Diagnostic['code'],
@@ -87,7 +97,7 @@ export function resolveMoves(
   // Most catalogs have no Moved document: nothing to index by name (a URN parse per entity).
   if (documents.length === 0) return { moves: [], diagnostics };
   const declared = new Map(entities.map((entity) => [entity.urn, entity]));
-  const byName = new Map<string, DesiredEntity[]>();
+  const byName = new Map<string, MoveCandidate[]>();
   for (const entity of entities) {
     const parsed = parseUrn(entity.urn);
     const name = parsed.ok ? manifestNameOf(parsed.value) : undefined;
@@ -102,7 +112,7 @@ export function resolveMoves(
     const toAt = doc.source.locate(['to']);
     const fromAt = doc.source.locate(['from']);
 
-    let target: DesiredEntity | undefined;
+    let target: MoveCandidate | undefined;
     if (to.startsWith('urn:')) {
       const parsed = parseUrn(to);
       if (!parsed.ok) {
@@ -183,7 +193,7 @@ export function resolveMoves(
       );
       continue;
     }
-    if (declared.has(fromUrn)) {
+    if (declared.has(fromUrn) && !fromMayExist) {
       error(
         'INVALID_VALUE',
         `'${from}' is still declared (${fromUrn})`,
@@ -223,7 +233,7 @@ export function resolveMoves(
           namespace: fromTable.value.name,
           name: feature.name,
         });
-        if (declared.has(old) || movedFrom.has(old) || movedTo.has(feature.urn)) continue;
+        if ((declared.has(old) && !fromMayExist) || movedFrom.has(old) || movedTo.has(feature.urn)) continue;
         movedFrom.set(old, fromAt);
         movedTo.set(feature.urn, toAt);
         moves.push({ from: old, to: feature.urn, entityType: 'mlFeature', source });

@@ -11,6 +11,8 @@ import type { RestliClient } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
 import { parseDocuments } from '../../manifest/parse-documents.js';
 import { readManifestFiles } from '../../manifest/read-manifest-files.js';
+import { keepMovedDocuments, movedDocumentsOf, withoutRenamed } from '../../manifest/export-moves.js';
+import type { MovedManifest, ValidatedDocument } from '../../manifest/kinds.js';
 import { renderManifests, type ExportedEntity, type ExportInput } from '../../manifest/render-manifests.js';
 import { readEnvironments, selectEnvironment, type Environment } from '../../manifest/select-environment.js';
 import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type ManagedEntityType } from '../../model/desired-state.js';
@@ -71,9 +73,17 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
     const restli = connection.client.restli;
     await restli.config();
     io.stderr.write(`reading ${connection.description}\n`);
-    const input = await readExportInput(restli, kinds, options.urn);
-    const output = renderManifests(input);
-    for (const reason of output.skipped) io.stderr.write(`skipped ${reason}\n`);
+    const moved = await readMovedDocuments(options.out, io.cwd);
+    const renames = withoutRenamed(await readExportInput(restli, kinds, options.urn), moved);
+    for (const warning of renames.warnings) io.stderr.write(`warning: ${warning}\n`);
+    const rendered = renderManifests(renames.input);
+    const output = {
+      ...rendered,
+      files: keepMovedDocuments(rendered.files, moved, (file) =>
+        path.relative(options.out, file).split(path.sep).join('/'),
+      ),
+    };
+    for (const reason of [...renames.skipped, ...output.skipped]) io.stderr.write(`skipped ${reason}\n`);
     const outDir = path.resolve(io.cwd, options.out);
     const existing: string[] = [];
     for (const file of output.files.keys()) {
@@ -131,6 +141,16 @@ async function readExportEnvironment(
       `${choice.message} in the Settings document of ${out}: ${choice.hint}; nothing was exported`,
     );
   return choice.environment;
+}
+
+/**
+ * The Moved documents of the catalog export writes into (--out), when it has one: the renames it records are kept
+ * (export-moves.ts). Only files that name the kind are parsed.
+ */
+async function readMovedDocuments(out: string, cwd: string): Promise<ValidatedDocument<MovedManifest>[]> {
+  const info = await stat(path.resolve(cwd, out)).catch(() => undefined);
+  if (info === undefined || !info.isDirectory()) return [];
+  return movedDocumentsOf(await readManifestFiles(out, cwd));
 }
 
 async function readExportInput(
