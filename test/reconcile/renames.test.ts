@@ -435,6 +435,46 @@ describe('renames', () => {
     expect((await reconcile('--dry-run', '--detailed-exitcode', '--prune-strategy', 'ignore')).code).toBe(0);
   });
 
+  it('policies judge the new term with what the rename carries, and never the old one it retires', async () => {
+    await ingest(OLD, 'glossaryTermInfo', {
+      ...(await server.aspect(OLD, 'glossaryTermInfo')),
+      customProperties: { steward: 'privacy-team' },
+    });
+    renameTerm();
+    writeFileSync(
+      path.join(dir, 'catalog', 'policies', 'renamed-terms.yaml'),
+      [
+        'apiVersion: catalog/v1',
+        'kind: Policy',
+        'name: location-terms-have-a-steward',
+        'severity: error',
+        'match:',
+        '  kinds: [GlossaryTerm]',
+        '  where: entity.id.startsWith("Classification.") && entity.id.endsWith("Location")',
+        "rule: '!has(after.glossaryTermInfo) || has(after.glossaryTermInfo.customProperties.steward)'",
+        '---',
+        'apiVersion: catalog/v1',
+        'kind: Policy',
+        'name: no-deprecated-terms',
+        'severity: error',
+        'match:',
+        '  kinds: [GlossaryTerm]',
+        "rule: '!has(after.deprecation) || !after.deprecation.deprecated'",
+        '',
+      ].join('\n'),
+    );
+    // The steward comes with the carried aspect; the old term, deprecated by the plan, is not a declared entity.
+    const plan = await reconcile('--dry-run');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`~ rename ${OLD} -> ${NEW} (old one deprecated)`);
+    expect((await reconcile()).code).toBe(0);
+    // Without the steward on the old term, the new one would break the first policy: the check can fail.
+    await ingest(NEW, 'glossaryTermInfo', { name: 'Location', definition: 'x', termSource: 'INTERNAL' });
+    const broken = await reconcile('--dry-run');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('location-terms-have-a-steward');
+  });
+
   it('export keeps the Moved documents of the catalog it rewrites and does not declare the old entity again', async () => {
     renameTerm();
     expect((await reconcile()).code).toBe(0);
