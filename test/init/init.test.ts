@@ -1,11 +1,16 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInit } from '../../src/cli/commands/init.js';
+import { planSyncSchedules } from '../../src/cli/init/sync-environments.js';
+import type { CliIo } from '../../src/cli/io.js';
 import { ACTION_REF, PACKAGE_NAME } from '../../src/cli/package-info.js';
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { evaluate } from './github-expression.js';
+import { simulate, type WorkflowEvent } from './simulate-workflow.js';
 
 const SCAFFOLD = [
   '.github/workflows/catalog-plan.yml',
@@ -173,3 +178,250 @@ describe('catalog init', () => {
     }
   });
 });
+
+describe('catalog init with Settings environments', () => {
+  const SETTINGS = [
+    'apiVersion: catalog/v1',
+    'kind: Settings',
+    'defaults: { platform: feast, env: PROD }',
+    'environments:',
+    '  dev: { server: "https://datahub-dev.example.com/api/gms", tokenEnv: DATAHUB_DEV_TOKEN, env: DEV }',
+    '  prod:',
+    '    server: https://datahub.example.com/api/gms',
+    '    tokenEnv: DATAHUB_PROD_TOKEN',
+    '    env: PROD',
+    '    protect: true',
+    '  stage: { server: "https://datahub-stage.example.com/api/gms", tokenEnv: DATAHUB_STAGE_TOKEN }',
+    '',
+  ].join('\n');
+  const isAction = (uses: string): boolean => uses === ACTION_REF;
+  interface Workflow {
+    on: { push?: unknown; schedule: { cron: string }[]; workflow_dispatch?: unknown };
+    concurrency?: unknown;
+    jobs: Record<
+      string,
+      {
+        if?: string;
+        concurrency?: { group: string; 'cancel-in-progress': boolean };
+        permissions?: Record<string, string>;
+        steps: { uses?: string; env?: Record<string, string>; with?: Record<string, unknown> }[];
+      }
+    >;
+  }
+
+  /** What each event runs: `job: command environment [--yes]`. */
+  function runsFor(text: string, event: WorkflowEvent, vars: Record<string, string> = {}): string[] {
+    return simulate(text, event, { isAction, vars }).map(
+      (run) => `${run.job}: ${run.command} ${run.environment}${run.args.includes('--yes') ? ' --yes' : ''}`,
+    );
+  }
+
+  it('syncs each environment the kept Settings declare on its own schedule, in its own concurrency group', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      mkdirSync(path.join(dir, 'catalog'));
+      writeFileSync(path.join(dir, 'catalog/catalog.yaml'), SETTINGS);
+      const result = await runCatalog(['init'], { cwd: dir });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('kept  catalog/catalog.yaml');
+      expect(result.stdout).toContain('wrote .github/workflows/catalog-sync.yml');
+      expect(result.stdout).toContain(
+        'and the DATAHUB_DEV_TOKEN, DATAHUB_PROD_TOKEN, DATAHUB_STAGE_TOKEN repository secrets',
+      );
+
+      const text = read(dir, '.github/workflows/catalog-sync.yml');
+      const sync = parse(text) as Workflow;
+      // dev and stage share the half-hourly drift check; prod, protected, has its own nightly cron.
+      expect(sync.on.schedule.map((item) => item.cron)).toEqual(['*/30 * * * *', '17 3 * * *']);
+      expect(Object.keys(sync.jobs)).toEqual([
+        'sync-dev',
+        'adopt-dev',
+        'sync-prod',
+        'sync-stage',
+        'adopt-stage',
+      ]);
+      // Per job, not per workflow: a run queued for one environment is never dropped for another's.
+      expect(sync.concurrency).toBeUndefined();
+      for (const name of ['dev', 'prod', 'stage']) {
+        expect(sync.jobs[`sync-${name}`]?.concurrency).toEqual({
+          group: `catalog-sync-${name}`,
+          'cancel-in-progress': false,
+        });
+        // Each job has its own environment's token, from the secret of the same name, and no other.
+        const token = `DATAHUB_${name.toUpperCase()}_TOKEN`;
+        for (const job of [`sync-${name}`, `adopt-${name}`]) {
+          const step = sync.jobs[job]?.steps.find((item) => item.uses === ACTION_REF);
+          if (step === undefined) continue;
+          expect(step.env, job).toEqual({ [token]: `\${{ secrets.${token} }}` });
+          expect(step.with?.['environments'], job).toBe(name);
+          // --server would win over the environment's own server, and the token input over its tokenEnv.
+          expect(Object.keys(step.with ?? {}), job).not.toContain('server');
+          expect(Object.keys(step.with ?? {}), job).not.toContain('token');
+        }
+      }
+
+      expect(runsFor(text, { name: 'push' })).toEqual([
+        'sync-dev: apply dev --yes',
+        'sync-stage: apply stage --yes',
+      ]);
+      expect(runsFor(text, { name: 'workflow_dispatch' })).toEqual(runsFor(text, { name: 'push' }));
+      expect(runsFor(text, { name: 'schedule', schedule: '*/30 * * * *' })).toEqual([
+        'sync-dev: drift dev',
+        'sync-stage: drift stage',
+      ]);
+      // The protected environment is applied (--environment prod --yes) by its own schedule, and by nothing else.
+      expect(runsFor(text, { name: 'schedule', schedule: '17 3 * * *' })).toEqual([
+        'sync-prod: apply prod --yes',
+      ]);
+      const prodArgs = simulate(text, { name: 'schedule', schedule: '17 3 * * *' }, { isAction })[0]?.args;
+      expect(prodArgs).toEqual(expect.arrayContaining(['--environment', 'prod', '--yes']));
+      expect(prodArgs).not.toContain('--dry-run');
+      expect(runsFor(text, { name: 'schedule', schedule: '0 0 * * *' })).toEqual([]);
+      // With CATALOG_DRIFT_ACTION=pr, each drift check is followed by that environment's adoption pull request.
+      expect(
+        runsFor(text, { name: 'schedule', schedule: '*/30 * * * *' }, { CATALOG_DRIFT_ACTION: 'pr' }),
+      ).toEqual([
+        'sync-dev: drift dev',
+        'adopt-dev: adopt dev',
+        'sync-stage: drift stage',
+        'adopt-stage: adopt stage',
+      ]);
+      expect(sync.jobs['adopt-dev']?.permissions).toEqual({ contents: 'write', 'pull-requests': 'write' });
+      expect(sync.jobs['adopt-dev']?.steps.find((item) => item.uses === ACTION_REF)?.with).toMatchObject({
+        'adopt-branch': 'catalog/adopt-datahub-changes-dev',
+      });
+      // Every cron a job waits for is one GitHub starts runs on.
+      for (const [id, job] of Object.entries(sync.jobs)) {
+        for (const match of (job.if ?? '').matchAll(/github\.event\.schedule == '([^']+)'/g)) {
+          expect(
+            sync.on.schedule.map((item) => item.cron),
+            id,
+          ).toContain(match[1]);
+        }
+      }
+
+      // The plan comment: every environment, a section each, with each environment's token.
+      const plan = parse(read(dir, '.github/workflows/catalog-plan.yml')) as Workflow;
+      const planStep = plan.jobs['plan']?.steps.find((item) => item.uses === ACTION_REF);
+      expect(planStep?.with).toEqual({
+        command: 'plan',
+        directory: 'catalog',
+        comment: true,
+        environments: 'all',
+      });
+      expect(Object.keys(planStep?.env ?? {})).toEqual([
+        'DATAHUB_DEV_TOKEN',
+        'DATAHUB_PROD_TOKEN',
+        'DATAHUB_STAGE_TOKEN',
+      ]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('declares the environments it is given, protected ones too, and validates them in each environment', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const io = captureIo(dir);
+      expect(await runInit('.', { force: false, environments: 'dev, prod', protect: 'prod' }, io.io)).toBe(0);
+      expect(io.stderr()).toBe('');
+      const settings = parse(read(dir, 'catalog/catalog.yaml')) as {
+        environments: Record<string, Record<string, unknown>>;
+      };
+      expect(settings.environments).toEqual({
+        dev: { server: 'https://datahub-dev.example.com/api/gms', tokenEnv: 'DATAHUB_DEV_TOKEN', env: 'DEV' },
+        prod: {
+          server: 'https://datahub-prod.example.com/api/gms',
+          tokenEnv: 'DATAHUB_PROD_TOKEN',
+          env: 'PROD',
+          protect: true,
+        },
+      });
+      for (const environment of ['dev', 'prod']) {
+        const validate = await runCatalog(
+          ['validate', 'catalog', '--no-cache', '--environment', environment],
+          {
+            cwd: dir,
+          },
+        );
+        expect(validate.code, validate.stderr).toBe(0);
+      }
+      const text = read(dir, '.github/workflows/catalog-sync.yml');
+      expect(runsFor(text, { name: 'push' })).toEqual(['sync-dev: apply dev --yes']);
+      expect(runsFor(text, { name: 'schedule', schedule: '17 3 * * *' })).toEqual([
+        'sync-prod: apply prod --yes',
+      ]);
+
+      // Run again with other environments: the kept catalog.yaml's are the ones the workflows follow.
+      const again = captureIo(dir);
+      expect(await runInit('.', { force: false, environments: 'qa' }, again.io)).toBe(0);
+      expect(again.stderr()).toContain('catalog/catalog.yaml exists, so --environments declared nothing');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('refuses a protected environment it is not asked to declare, and a name the Settings schema refuses', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      await expect(
+        runInit('.', { force: false, environments: 'dev', protect: 'prod' }, captureIo(dir).io),
+      ).rejects.toThrow('--protect prod: not among --environments dev');
+      await expect(runInit('.', { force: false, environments: 'dev,-x' }, captureIo(dir).io)).rejects.toThrow(
+        '"-x" is not an environment name',
+      );
+      expect(existsSync(path.join(dir, 'catalog'))).toBe(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('staggers the nightly promotions of several protected environments', () => {
+    const schedules = planSyncSchedules([
+      { name: 'eu', protect: true },
+      { name: 'dev', protect: false },
+      { name: 'us', protect: true },
+    ]);
+    expect(schedules.map(({ jobId, cron, scheduled }) => `${jobId} ${cron} ${scheduled}`)).toEqual([
+      'eu 17 3 * * * apply',
+      'dev */30 * * * * drift',
+      'us 17 4 * * * apply',
+    ]);
+    // A name a job id cannot hold (a dot) still makes a job of its own.
+    expect(
+      planSyncSchedules([
+        { name: 'a.b', protect: false },
+        { name: 'a_b', protect: false },
+      ]).map((s) => s.jobId),
+    ).toEqual(['a_b', 'a_b_2']);
+  });
+});
+
+describe('the GitHub expression evaluator the workflow tests use', () => {
+  it('follows GitHub: operands from && and ||, strings compared ignoring case, missing values as null', () => {
+    const contexts = { github: { event_name: 'push', event: { schedule: null } }, vars: { A: '' } };
+    expect(evaluate("github.event_name == 'schedule' && 'drift' || 'apply'", contexts)).toBe('apply');
+    expect(evaluate("github.event_name == 'PUSH'", contexts)).toBe(true);
+    expect(
+      evaluate("vars.A == '' && (github.event_name != 'schedule' || github.event.schedule == 'x')", contexts),
+    ).toBe(true);
+    expect(evaluate('github.nothing.here', contexts)).toBeNull();
+    expect(() => evaluate("fromJSON('[]')", contexts)).toThrow('functions are not supported');
+  });
+});
+
+function captureIo(cwd: string): { io: CliIo; stdout: () => string; stderr: () => string } {
+  let stdout = '';
+  let stderr = '';
+  return {
+    io: {
+      stdout: { write: (text) => void (stdout += text), isTTY: false },
+      stderr: { write: (text) => void (stderr += text), isTTY: false },
+      env: { NO_COLOR: '1' },
+      cwd,
+      waitForInterrupt: () => new Promise<void>(() => undefined),
+    },
+    stdout: () => stdout,
+    stderr: () => stderr,
+  };
+}
