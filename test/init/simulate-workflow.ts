@@ -65,7 +65,11 @@ export function simulate(
       for (const step of job.steps) {
         if (step.uses === undefined || !options.isAction(step.uses) || !condition(step.if, contexts))
           continue;
-        const input = (name: string): string => interpolate(String(step.with?.[name] ?? ''), contexts);
+        const input = (name: string): string => {
+          const value = step.with?.[name];
+          if (value === undefined) return '';
+          return typeof value === 'string' ? interpolate(value, contexts) : JSON.stringify(value);
+        };
         const inputs = readInputs({
           INPUT_COMMAND: input('command'),
           INPUT_DIRECTORY: input('directory'),
