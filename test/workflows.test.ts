@@ -1,10 +1,14 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { scaffoldFiles } from '../src/cli/init/scaffold.js';
 import { ACTION_REF } from '../src/cli/package-info.js';
 import { buildProgram } from '../src/cli/program.js';
+import { simulate, type WorkflowEvent } from './init/simulate-workflow.js';
 
 const DIR = '.github/workflows';
 const files = readdirSync(DIR).filter((file) => file.endsWith('.yml'));
@@ -23,32 +27,47 @@ const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: 
 
 interface Step {
   name?: string;
+  id?: string;
   if?: string;
   uses?: string;
   run?: string;
+  env?: Record<string, string>;
   with?: Record<string, unknown>;
 }
 interface Job {
   if?: string;
   needs?: string | string[];
   permissions?: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
   steps: Step[];
 }
 interface Workflow {
   on: unknown;
   permissions: Record<string, string>;
-  concurrency: { group: string; 'cancel-in-progress': boolean };
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
   jobs: Record<string, Job>;
 }
 
 const actionInputs = (parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> })
   .inputs;
-/** The workflows `catalog init` writes into a user's repository. */
-const scaffoldWorkflows = new Map(
-  [...scaffoldFiles({ actionRef: ACTION_REF, example: true })].filter(([file]) =>
+/** The workflows `catalog init` writes into a user's repository, without and with Settings environments. */
+const scaffoldWorkflows = new Map([
+  ...[...scaffoldFiles({ actionRef: ACTION_REF, example: true })].filter(([file]) =>
     file.startsWith('.github/'),
   ),
-);
+  ...[
+    ...scaffoldFiles({
+      actionRef: ACTION_REF,
+      example: true,
+      environments: [
+        { name: 'dev', protect: false, tokenEnv: 'DATAHUB_DEV_TOKEN' },
+        { name: 'prod', protect: true, tokenEnv: 'DATAHUB_PROD_TOKEN' },
+      ],
+    }),
+  ]
+    .filter(([file]) => file.startsWith('.github/'))
+    .map(([file, text]): [string, string] => [`${file} (environments)`, text]),
+]);
 
 const load = (file: string): Workflow => parse(readFileSync(`${DIR}/${file}`, 'utf8')) as Workflow;
 const steps = (workflow: Workflow): Step[] => Object.values(workflow.jobs).flatMap((job) => job.steps);
@@ -96,7 +115,18 @@ describe('GitHub workflows', () => {
           ).toEqual(['adopt']);
         }
       }
-      expect(workflow.concurrency.group).toBeTypeOf('string');
+      if (file === 'sync.yml') {
+        // Each job its own group (the single target, its adoption, each environment): a workflow-wide one would
+        // queue every environment behind the others and drop a queued run when another queues after it.
+        expect(workflow.concurrency).toBeUndefined();
+        for (const [name, job] of Object.entries(workflow.jobs)) {
+          if (name === 'environments') continue; // it only reads the manifests
+          expect(job.concurrency?.group, name).toBeTypeOf('string');
+          expect(job.concurrency?.['cancel-in-progress'], name).toBe(false);
+        }
+      } else {
+        expect(workflow.concurrency?.group).toBeTypeOf('string');
+      }
       for (const step of steps(workflow).filter((item) => item.uses?.startsWith('actions/checkout'))) {
         expect(step.with?.['persist-credentials']).toBe(false);
       }
@@ -146,7 +176,17 @@ describe('GitHub workflows', () => {
       for (const step of used) {
         for (const input of Object.keys(step.with ?? {}))
           expect(Object.keys(actionInputs), input).toContain(input);
-        expect(String(step.with?.['token'])).toBe('${{ secrets.DATAHUB_GMS_TOKEN }}');
+        if (step.with?.['environments'] === undefined) {
+          expect(String(step.with?.['token'])).toBe('${{ secrets.DATAHUB_GMS_TOKEN }}');
+          expect(step.env).toBeUndefined();
+        } else {
+          // Each environment's own server and token variable: a server input would win over the first, and
+          // DATAHUB_GMS_TOKEN would reach an environment that declares no tokenEnv.
+          expect(Object.keys(step.with ?? {})).not.toContain('server');
+          expect(Object.keys(step.with ?? {})).not.toContain('token');
+          for (const [name, value] of Object.entries(step.env ?? {}))
+            expect(value).toBe(`\${{ secrets.${name} }}`);
+        }
       }
       for (const step of steps(workflow).filter((item) => item.uses !== undefined && !used.includes(item)))
         expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
@@ -198,5 +238,178 @@ describe('GitHub workflows', () => {
     expect(Object.keys(actionInputs)).toEqual(
       expect.arrayContaining(['adopt-branch', 'unmanaged', 'github-token']),
     );
+  });
+
+  describe('sync.yml with CATALOG_ENVIRONMENTS', () => {
+    const text = readFileSync(`${DIR}/sync.yml`, 'utf8');
+    const workflow = load('sync.yml');
+    const crons = (workflow.on as { schedule: { cron: string }[] }).schedule.map((item) => item.cron);
+    const isAction = (uses: string): boolean => uses === './';
+    const EXAMPLE = JSON.stringify([
+      { environment: 'dev', cron: '*/30 * * * *', scheduled: 'drift' },
+      { environment: 'prod', cron: '17 3 * * *', scheduled: 'apply' },
+    ]);
+    const SETTINGS = [
+      'apiVersion: catalog/v1',
+      'kind: Settings',
+      'environments:',
+      '  dev: { server: "https://datahub-dev.example.com/api/gms", tokenEnv: DATAHUB_DEV_TOKEN }',
+      '  prod: { server: "https://datahub.example.com/api/gms", tokenEnv: DATAHUB_PROD_TOKEN, protect: true }',
+      '  nowhere: { tokenEnv: NOWHERE_TOKEN }',
+      '',
+    ].join('\n');
+    const selectStep = workflow.jobs['environments']?.steps.find((step) => step.id === 'select');
+
+    /** Runs the environments job's own script, as the runner would, for one event; its matrix or its error. */
+    function select(
+      entries: string,
+      event: WorkflowEvent,
+    ): { code: number | null; matrix: Record<string, string>[]; stdout: string } {
+      const dir = mkdtempSync(path.join(tmpdir(), 'catalog-sync-'));
+      try {
+        mkdirSync(path.join(dir, 'catalog', 'nested'), { recursive: true });
+        // The Settings may be in any file of the catalog, next to other documents.
+        writeFileSync(
+          path.join(dir, 'catalog', 'nested', 'settings.yaml'),
+          `apiVersion: catalog/v1\nkind: GlossaryNode\nid: X\nname: X\n---\n${SETTINGS}`,
+        );
+        const output = path.join(dir, 'output');
+        writeFileSync(output, '');
+        const run = spawnSync('bash', ['-e', '-c', selectStep?.run ?? 'exit 9'], {
+          cwd: process.cwd(), // the repository: the script's yaml package and this sync.yml
+          env: {
+            PATH: process.env['PATH'],
+            ...selectStep?.env,
+            CATALOG_ENVIRONMENTS: entries,
+            CATALOG_DIRECTORY: path.join(dir, 'catalog'),
+            EVENT_NAME: event.name,
+            EVENT_SCHEDULE: event.schedule ?? '',
+            GITHUB_OUTPUT: output,
+          },
+          encoding: 'utf8',
+        });
+        const line = readFileSync(output, 'utf8').match(/^matrix=(.*)$/m)?.[1];
+        return {
+          code: run.status,
+          matrix: line === undefined ? [] : (JSON.parse(line) as Record<string, string>[]),
+          stdout: run.stdout,
+        };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    /** What the whole workflow runs for one event: `job: command environment [--yes]`. */
+    function runsFor(event: WorkflowEvent, entries?: string): string[] {
+      const vars = entries === undefined ? {} : { CATALOG_ENVIRONMENTS: entries };
+      const matrix = entries === undefined ? [] : select(entries, event).matrix;
+      return simulate(text, event, {
+        isAction,
+        vars,
+        needs: { environments: { outputs: { matrix: JSON.stringify(matrix) } } },
+        matrices: { 'sync-environment': matrix },
+      }).map(
+        (run) =>
+          `${run.job}: ${run.command}${run.environment === '' ? '' : ` ${run.environment}`}${run.args.includes('--yes') ? ' --yes' : ''} [${run.concurrency ?? ''}]`,
+      );
+    }
+
+    it('lists the crons of the example in on.schedule, after the single target one', () => {
+      expect(crons).toEqual(['17 */6 * * *', '*/30 * * * *', '17 3 * * *']);
+      for (const entry of JSON.parse(EXAMPLE) as { cron: string }[]) expect(crons).toContain(entry.cron);
+    });
+
+    it('without it, keeps the single target: apply on push, a drift check on its own cron only', () => {
+      expect(runsFor({ name: 'push' })).toEqual(['sync: apply [catalog-sync]']);
+      expect(runsFor({ name: 'workflow_dispatch' })).toEqual(['sync: apply [catalog-sync]']);
+      expect(runsFor({ name: 'schedule', schedule: '17 */6 * * *' })).toEqual(['sync: drift [catalog-sync]']);
+      expect(runsFor({ name: 'schedule', schedule: '*/30 * * * *' })).toEqual([]);
+      expect(runsFor({ name: 'schedule', schedule: '17 3 * * *' })).toEqual([]);
+    });
+
+    it('with it, syncs each environment on its own cron, in its own group; protected ones only by their cron', () => {
+      expect(runsFor({ name: 'push' }, EXAMPLE)).toEqual([
+        'sync-environment: apply dev --yes [catalog-sync-dev]',
+      ]);
+      expect(runsFor({ name: 'workflow_dispatch' }, EXAMPLE)).toEqual(runsFor({ name: 'push' }, EXAMPLE));
+      expect(runsFor({ name: 'schedule', schedule: '*/30 * * * *' }, EXAMPLE)).toEqual([
+        'sync-environment: drift dev [catalog-sync-dev]',
+      ]);
+      expect(runsFor({ name: 'schedule', schedule: '17 3 * * *' }, EXAMPLE)).toEqual([
+        'sync-environment: apply prod --yes [catalog-sync-prod]',
+      ]);
+      // The single target's cron wakes nothing when environments are synced instead.
+      expect(runsFor({ name: 'schedule', schedule: '17 */6 * * *' }, EXAMPLE)).toEqual([]);
+      expect(select(EXAMPLE, { name: 'schedule', schedule: '17 */6 * * *' }).matrix).toEqual([]);
+      expect(workflow.jobs['sync-environment']?.if).toBe("needs.environments.outputs.matrix != '[]'");
+
+      // A protected environment listed with a drift schedule is drift-checked by it, and never applied by a push.
+      const careless = JSON.stringify([{ environment: 'prod', cron: '*/30 * * * *', scheduled: 'drift' }]);
+      expect(select(careless, { name: 'push' }).matrix).toEqual([]);
+      expect(select(careless, { name: 'schedule', schedule: '*/30 * * * *' }).matrix).toEqual([
+        { environment: 'prod', command: 'drift', tokenEnv: 'DATAHUB_PROD_TOKEN' },
+      ]);
+    });
+
+    it("gives each job only its environment's token, from the secret its tokenEnv names", () => {
+      expect(select(EXAMPLE, { name: 'push' }).matrix).toEqual([
+        { environment: 'dev', command: 'apply', tokenEnv: 'DATAHUB_DEV_TOKEN' },
+      ]);
+      const steps = workflow.jobs['sync-environment']?.steps ?? [];
+      const token = steps.find((step) => step.name === "the environment's token");
+      expect(token?.env).toEqual({
+        TOKEN_ENV: '${{ matrix.tokenEnv }}',
+        TOKEN: '${{ secrets[matrix.tokenEnv] }}',
+      });
+      expect(token?.run).toContain('>> "$GITHUB_ENV"');
+      const action = steps.find((step) => step.uses === './');
+      expect(steps.indexOf(token as Step)).toBeLessThan(steps.indexOf(action as Step));
+      expect(action?.with).toMatchObject({ environments: '${{ matrix.environment }}' });
+      // DATAHUB_GMS_TOKEN is the single target's only: an environment without a tokenEnv must not get it.
+      expect((workflow as { env?: Record<string, string> }).env).not.toHaveProperty('DATAHUB_GMS_TOKEN');
+      expect(workflow.jobs['sync-environment']).not.toHaveProperty('env');
+    });
+
+    it('refuses, before any sync, a cron GitHub would never start, an environment not declared or without a server', () => {
+      const refused = (entries: unknown[]): string => {
+        const result = select(JSON.stringify(entries), { name: 'push' });
+        expect(result.code).toBe(1);
+        expect(result.matrix).toEqual([]);
+        return result.stdout;
+      };
+      expect(refused([{ environment: 'dev', cron: '*/5 * * * *', scheduled: 'drift' }])).toContain(
+        `dev's cron "*/5 * * * *" is not in on.schedule of .github/workflows/sync.yml`,
+      );
+      expect(refused([{ environment: 'qa', cron: '*/30 * * * *', scheduled: 'drift' }])).toContain(
+        '"qa" is not an environment the Settings',
+      );
+      expect(refused([{ environment: 'nowhere', cron: '*/30 * * * *', scheduled: 'drift' }])).toContain(
+        'nowhere declares no server',
+      );
+      expect(refused([{ environment: 'dev', cron: '*/30 * * * *', scheduled: 'heal' }])).toContain(
+        `dev's scheduled must be "drift" or "apply"`,
+      );
+      expect(
+        refused([
+          { environment: 'dev', cron: '*/30 * * * *', scheduled: 'drift' },
+          { environment: 'dev', cron: '17 3 * * *', scheduled: 'apply' },
+        ]),
+      ).toContain('dev is listed twice');
+      expect(select('{dev}', { name: 'push' }).stdout).toContain('::error::CATALOG_ENVIRONMENTS: not JSON');
+    });
+
+    it('reports drift per environment as its own issue, or fails its job', () => {
+      const steps = workflow.jobs['sync-environment']?.steps ?? [];
+      const byName = new Map(steps.map((step) => [step.name, step]));
+      expect(byName.get('report drift as an issue')?.if).toBe(
+        "matrix.command == 'drift' && steps.catalog.outputs.changes == 'true' && env.DRIFT_ACTION == 'issue'",
+      );
+      expect(String(byName.get('report drift as an issue')?.with?.['script'])).toContain(
+        'Catalog drift detected in ${process.env.ENVIRONMENT}',
+      );
+      expect(byName.get('fail on drift')?.if).toBe(
+        "matrix.command == 'drift' && steps.catalog.outputs.changes == 'true' && env.DRIFT_ACTION != 'issue'",
+      );
+    });
   });
 });
