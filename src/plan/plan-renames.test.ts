@@ -65,8 +65,7 @@ describe('renameEdgeNotes', () => {
   it("names the lines without this catalog's marker, and none the manifests or the tool's last write own", () => {
     const notes = renameEdgeNotes(desired, { entities, referrers }, ACTOR);
     expect(notes.map((note) => `${note.urn}: ${note.message}`).sort()).toEqual([
-      // Another catalog's marker is not this one's: that edge is someone else's too.
-      `${B}: ${OLD} on the dataset was attached by someone else: kept on it, not moved to ${NEW}`,
+      // Another catalog's marker is not this one's: that edge is someone else's too (one note for both lines).
       `${B}: ${OLD} on the dataset was attached by someone else: kept on it, not moved to ${NEW}`,
       `${THEIRS}: ${OLD} is among this term's values, written by someone else: kept, not moved to ${NEW}`,
     ]);

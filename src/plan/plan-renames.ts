@@ -174,7 +174,8 @@ export function renameEdgeNotes(desired: DesiredState, live: LiveState, actor: s
     notes.push(
       ...linesKeptOnOld(move, live.entities.get(move.from), declared.get(move.to), renamedTo, actor),
     );
-  return notes;
+  // Two lines saying the same (a term attached twice, once with another catalog's marker) are one note.
+  return [...new Map(notes.map((note) => [`${note.urn}\u0000${note.message}`, note])).values()];
 }
 
 /** The edge lists of one entity's aspects that name a renamed entity, and whether each line is the tool's. */
