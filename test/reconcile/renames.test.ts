@@ -232,6 +232,39 @@ describe('renames', () => {
     expect((await reconcile('--dry-run', '--detailed-exitcode', '--prune-strategy', 'delete')).code).toBe(0);
   });
 
+  it('finishes an interrupted table rename: a re-run retires the old table and its features, and nothing else', async () => {
+    const OLD_TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)';
+    const NEW_TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,customer_features)';
+    editManifest(dir, 'features/user-features.yaml', 'name: user_features\n', 'name: customer_features\n');
+    for (let i = 0; i < 2; i += 1)
+      editManifest(dir, 'models/fraud-detector.yaml', 'user_features.age', 'customer_features.age');
+    writeFileSync(
+      path.join(dir, 'catalog', 'features', 'moved.yaml'),
+      'apiVersion: catalog/v1\nkind: Moved\nfrom: user_features\nto: customer_features\n',
+    );
+    expect((await reconcile('--dry-run', '--out', 'plan.json')).code).toBe(0);
+    const saved = JSON.parse(readFileSync(path.join(dir, 'plan.json'), 'utf8')) as {
+      changes: { urn: string; retires?: string }[];
+    };
+    const retiring = saved.changes
+      .filter((change) => change.retires !== undefined)
+      .map((change) => change.urn);
+    expect(retiring).toContain(OLD_TABLE);
+    // Stopped before the last phase: everything but the retirements written.
+    saved.changes = saved.changes.filter((change) => change.retires === undefined);
+    writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(saved));
+    expect((await run('apply', 'plan.json')).code).toBe(0);
+    expect(await server.aspect(NEW_TABLE, 'mlFeatureTableProperties')).toBeDefined();
+    expect(await server.aspect(OLD_TABLE, 'deprecation')).toBeUndefined();
+
+    const rest = await planJson();
+    expect(rest.changes.map((change) => change.urn).sort()).toEqual([...retiring].sort());
+    expect(rest.changes.every((change) => change.aspect === 'deprecation')).toBe(true);
+    expect((await reconcile()).code).toBe(0);
+    expect(await server.aspect(OLD_TABLE, 'deprecation')).toMatchObject({ replacement: NEW_TABLE });
+    expect((await reconcile('--dry-run', '--detailed-exitcode')).code).toBe(0);
+  });
+
   it('renames a model: its hyper-parameters come along, the group keeps it, the old one is deprecated', async () => {
     const OLD_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
     const NEW_MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-v7,PROD)';
