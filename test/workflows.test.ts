@@ -221,7 +221,9 @@ describe('GitHub workflows', () => {
     // After the drift check (a failed check skips it: an error never closes or rewrites the pull request), on the
     // schedule only, and only when asked for. Job conditions cannot read env, so it names the variable itself.
     expect(adopt.needs).toBe('sync');
-    expect(adopt.if).toBe("github.event_name == 'schedule' && vars.CATALOG_DRIFT_ACTION == 'pr'");
+    expect(adopt.if).toBe(
+      "vars.CATALOG_ENVIRONMENTS == '' && github.event_name == 'schedule' && vars.CATALOG_DRIFT_ACTION == 'pr'",
+    );
     expect(readFileSync(`${DIR}/sync.yml`, 'utf8')).toContain(
       "DRIFT_ACTION: ${{ vars.CATALOG_DRIFT_ACTION || 'issue' }}",
     );
@@ -340,6 +342,18 @@ describe('GitHub workflows', () => {
       ]);
       // The single target's cron wakes nothing when environments are synced instead.
       expect(runsFor({ name: 'schedule', schedule: '17 */6 * * *' }, EXAMPLE)).toEqual([]);
+      // Nor does it adopt into the single target's pull request.
+      expect(
+        simulate(
+          text,
+          { name: 'schedule', schedule: '17 */6 * * *' },
+          {
+            isAction,
+            vars: { CATALOG_ENVIRONMENTS: EXAMPLE, CATALOG_DRIFT_ACTION: 'pr' },
+            needs: { environments: { outputs: { matrix: '[]' } } },
+          },
+        ),
+      ).toEqual([]);
       expect(select(EXAMPLE, { name: 'schedule', schedule: '17 */6 * * *' }).matrix).toEqual([]);
       expect(workflow.jobs['sync-environment']?.if).toBe("needs.environments.outputs.matrix != '[]'");
 
