@@ -82,6 +82,11 @@ const REQUESTS: readonly SearchRequest[] = [
   }),
   request('*', { entityTypes: ['dataset'], includeRemoved: true }),
   request('*', { facetFields: ['owners', 'owners'], maxFacetValues: 0 }),
+  // Exact name matches first, ties of bm25 ordered by name and URN, pages further on.
+  request('orders_5', { count: 4 }),
+  request('orders', { start: 7, count: 9 }),
+  request('customer orders', { start: 0, count: 100, facetFields: [] }),
+  request('orders', { start: 200, count: 10 }),
 ];
 
 /** The search as SQLite alone answers it: inside a transaction the index keeps and reuses nothing. */
