@@ -208,5 +208,18 @@ describe('readRenameReferrers', () => {
       live,
     );
     expect(partial.warnings).toEqual(['renames: cannot map entity']);
+    const cut = await readRenameReferrers(
+      {
+        graphql: fakeGraphql([
+          [CLICKS, 'TermedWith', OLD],
+          [LEGACY, 'IsRelatedTo', OLD],
+        ]),
+        restli: { batchGet: () => Promise.resolve(new Map()) } as unknown as RestliClient,
+      },
+      desired,
+      live,
+      { limitPerNode: 1 },
+    );
+    expect(cut.warnings).toEqual([`renames: ${OLD} has 2 incoming relationships; the first 1 are reported`]);
   });
 });

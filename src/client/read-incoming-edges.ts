@@ -181,7 +181,7 @@ export async function readRenameReferrers(
       ...incoming.problems.map((problem) => `renames: ${problem}`),
       ...incoming.cut.map(
         ({ urn, total, returned }) =>
-          `renames: ${urn} is named by ${total} entities; the edges of the first ${returned} are reported`,
+          `renames: ${urn} has ${total} incoming relationships; the first ${returned} are reported`,
       ),
     ];
     const referrers = await readEntities(client.restli, referrerReadRequest(incoming.edges, live));
