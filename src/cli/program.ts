@@ -115,6 +115,14 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .option('--from <server>', 'fill catalog/ by exporting this DataHub instead of writing the example')
     .option('--action <ref>', 'the GitHub Action the workflows use', ACTION_REF)
     .option('--force', 'overwrite files that exist', false)
+    .option(
+      '--environments <names>',
+      'declare these Settings environments (dev,prod) and sync each on its own schedule',
+    )
+    .option(
+      '--protect <names>',
+      'which of --environments are protected (applied only by their nightly schedule)',
+    )
     .action(async (dir: string, options: InitOptions) => {
       const { runInit } = await import('./commands/init.js');
       setExitCode(await runInit(dir, options, io));
