@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FacetMirror, topValues } from './facet-mirror.js';
+import { FacetMirror, parseIds, topValues } from './facet-mirror.js';
 
 describe('topValues', () => {
   it('keeps the most frequent values, ties by value, and leaves out values nothing matched', () => {
@@ -49,5 +49,14 @@ describe('FacetMirror', () => {
       { value: 'pii', count: 1 },
     ]);
     expect(mirror.count('platform', [1, 2, 3, 4], 10)).toEqual([{ value: 'kafka', count: 2 }]);
+  });
+});
+
+describe('parseIds', () => {
+  it('reads the ids group_concat joined', () => {
+    expect(parseIds('3,10,250001')).toEqual([3, 10, 250001]);
+    expect(parseIds('7')).toEqual([7]);
+    expect(parseIds(null)).toEqual([]);
+    expect(parseIds('')).toEqual([]);
   });
 });

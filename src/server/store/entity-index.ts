@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { JsonObject } from '../../model/json.js';
 import { extractRelationships } from '../search/extract-relationships.js';
-import { FacetMirror } from '../search/facet-mirror.js';
+import { FacetMirror, parseIds } from '../search/facet-mirror.js';
 import { parseScoredMatches, rankCandidates, sortRanked, type ScoredMatches } from '../search/rank-hits.js';
 import { buildSearchDocument, type SearchDocument } from '../search/search-document.js';
 
@@ -187,9 +187,7 @@ export class EntityIndex {
   private newMirror(): FacetMirror {
     return new FacetMirror(
       (field) =>
-        this.statements.facetField
-          .all(field)
-          .map((row) => ({ value: row.value, ids: row.ids.split(',').map(Number) })),
+        this.statements.facetField.all(field).map((row) => ({ value: row.value, ids: parseIds(row.ids) })),
       (id) => this.statements.facetsOf.all(id).map((row) => ({ field: row.facet, value: row.value })),
     );
   }
@@ -421,10 +419,7 @@ export class EntityIndex {
       .prepare<unknown[], string | null>(`SELECT group_concat(e.id) ${matched.from}`)
       .pluck()
       .get(...matched.params);
-    return this.summarizeIds(
-      request,
-      joined === null || joined === undefined ? [] : joined.split(',').map(Number),
-    );
+    return this.summarizeIds(request, parseIds(joined));
   }
 
   /** The total and the facets of the matched ids. */
