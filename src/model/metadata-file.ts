@@ -7,7 +7,12 @@
  * Each record becomes one proposal per aspect. Files are in Avro's JSON shape (see avro-json.ts); the Rest.li
  * `ingest` action receives the same snapshots in Pegasus JSON, which is validated as GMS validates it.
  */
-import { describeAspectRefusal, validateAspect } from '../datahub/pegasus/validate-aspect.js';
+import {
+  describeAspectRefusal,
+  validateAspect,
+  validateAspectValue,
+} from '../datahub/pegasus/validate-aspect.js';
+import type { AspectProblem } from '../datahub/pegasus/schema.js';
 import { ASPECT_SCHEMAS } from '../datahub/generated/aspect-schemas.js';
 import { avroJsonToPegasus } from '../datahub/pegasus/from-avro-json.js';
 import { fromAvroNames, withoutNulls } from './avro-json.js';
@@ -22,8 +27,39 @@ export interface RecordError {
   readonly message: string;
 }
 
+/** Marks a CheckedProposal; its value tells whether the aspect holds fields the schema does not know. */
+export const UNRECOGNIZED_FIELDS: unique symbol = Symbol('unrecognizedFields');
+
+/**
+ * A proposal this reader has checked as GMS checks one before writing it: a known entity type, an aspect of it, and
+ * a value valid against the reference release's schema (validateAspect). The embedded catalog, which validates with
+ * the same schemas, writes it without validating it again (CatalogService.acceptChecked); it trims the aspect only
+ * when the check found fields to trim.
+ */
+export type CheckedProposal = Proposal & { readonly [UNRECOGNIZED_FIELDS]: boolean };
+
+/** What checkAspectValue finds. */
+export interface AspectCheck {
+  /** What GMS reports for the value (validateAspect); empty when it accepts it. */
+  readonly problems: readonly AspectProblem[];
+  /** Whether the value holds fields its schema does not know, which GMS drops before storing it (TRIM). */
+  readonly unrecognizedFields: boolean;
+}
+
+/**
+ * validateAspect, and whether the value has fields to trim, in one walk for a value without such fields (nearly
+ * every value): a walk in DISALLOW mode reports all that a TRIM walk reports and the unrecognized fields besides, so
+ * when it reports nothing the value is valid and trimming it would change nothing. Otherwise the TRIM walk tells
+ * the problems GMS reports, in its words.
+ */
+export function checkAspectValue(aspectName: string, value: unknown): AspectCheck {
+  const strict = validateAspectValue(ASPECT_SCHEMAS, aspectName, value, { unrecognizedFields: 'DISALLOW' });
+  if (strict.length === 0) return { problems: strict, unrecognizedFields: false };
+  return { problems: validateAspect(aspectName, value), unrecognizedFields: true };
+}
+
 export type MetadataFileParse =
-  | { readonly ok: true; readonly proposals: readonly Proposal[]; readonly records: number }
+  | { readonly ok: true; readonly proposals: readonly CheckedProposal[]; readonly records: number }
   | { readonly ok: false; readonly errors: readonly RecordError[] };
 
 /** `file`: records as metadata files hold them (Avro JSON); `restli`: snapshots as the wire carries them. */
@@ -32,7 +68,7 @@ export type RecordEncoding = 'file' | 'restli';
 /** Parses the records of a metadata file; every bad record is reported with its index. */
 export function parseMetadataRecords(content: unknown, encoding: RecordEncoding = 'file'): MetadataFileParse {
   const records = Array.isArray(content) ? content : [content];
-  const proposals: Proposal[] = [];
+  const proposals: CheckedProposal[] = [];
   const errors: RecordError[] = [];
   records.forEach((record: unknown, index) => {
     const parsed = parseRecord(record, encoding);
@@ -42,17 +78,19 @@ export function parseMetadataRecords(content: unknown, encoding: RecordEncoding 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, proposals, records: records.length };
 }
 
-function parseRecord(record: unknown, encoding: RecordEncoding): Proposal[] | string {
+function parseRecord(record: unknown, encoding: RecordEncoding): CheckedProposal[] | string {
   if (!isJsonObject(record)) return 'a record must be a JSON object';
   const proposals = isJsonObject(record['proposedSnapshot'])
     ? fromSnapshot(record, encoding)
     : fromProposal(record, encoding);
   if (typeof proposals === 'string') return proposals;
+  const checked: CheckedProposal[] = [];
   for (const proposal of proposals) {
-    const problem = checkProposal(proposal);
-    if (problem !== undefined) return problem;
+    const result = checkProposal(proposal);
+    if (typeof result === 'string') return result;
+    checked.push(result);
   }
-  return proposals;
+  return checked;
 }
 
 function fromProposal(record: JsonObject, encoding: RecordEncoding): Proposal[] | string {
@@ -118,14 +156,14 @@ function fromSnapshot(record: JsonObject, encoding: RecordEncoding): Proposal[] 
   return proposals;
 }
 
-function checkProposal(proposal: Proposal): string | undefined {
+function checkProposal(proposal: Proposal): CheckedProposal | string {
   if (!isKnownEntityType(proposal.entityType))
     return `Failed to find entity with name ${proposal.entityType} in EntityRegistry (${proposal.entityUrn})`;
   if (!entityHasAspect(proposal.entityType, proposal.aspectName)) {
     return `Unknown aspect ${proposal.aspectName} for entity ${proposal.entityType} (${proposal.entityUrn})`;
   }
-  const problems = validateAspect(proposal.aspectName, proposal.aspect);
-  return problems.length > 0
-    ? `${proposal.entityUrn}: ${describeAspectRefusal(proposal.aspectName, problems).trimEnd()}`
-    : undefined;
+  const { problems, unrecognizedFields } = checkAspectValue(proposal.aspectName, proposal.aspect);
+  if (problems.length > 0)
+    return `${proposal.entityUrn}: ${describeAspectRefusal(proposal.aspectName, problems).trimEnd()}`;
+  return { ...proposal, [UNRECOGNIZED_FIELDS]: unrecognizedFields };
 }

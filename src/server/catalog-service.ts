@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ASPECT_SCHEMAS } from '../datahub/generated/aspect-schemas.js';
-import {
-  describeAspectRefusal,
-  trimUnrecognizedFields,
-  validateAspect,
-} from '../datahub/pegasus/validate-aspect.js';
+import { describeAspectRefusal, trimUnrecognizedFields } from '../datahub/pegasus/validate-aspect.js';
 import { jsonEqual, type JsonObject } from '../model/json.js';
+import { checkAspectValue, UNRECOGNIZED_FIELDS, type CheckedProposal } from '../model/metadata-file.js';
 import type { Proposal } from '../model/proposal.js';
 import {
   aspectNamesOf,
@@ -30,6 +27,26 @@ export class ServiceError extends Error {
   ) {
     super(message);
   }
+}
+
+/** An entity's key aspect, derived from its URN. */
+interface KeyAspect {
+  readonly aspectName: string;
+  readonly value: JsonObject;
+}
+
+declare const accepted: unique symbol;
+
+/**
+ * A proposal the catalog has checked (CatalogService.ingest, acceptChecked) and writes as it is: its aspect as GMS
+ * stores it, the JSON text of that aspect (serialized once: it is what is stored, and what callers size requests
+ * by), and the entity's key aspect. Only the service makes them.
+ */
+export interface AcceptedProposal {
+  readonly proposal: Proposal;
+  readonly text: string;
+  readonly key: KeyAspect;
+  readonly [accepted]: true;
 }
 
 /** The actor GMS stamps on its own writes and on synthesized aspects. */
@@ -76,22 +93,37 @@ export class CatalogService {
   ) {}
 
   /**
-   * Applies proposals in one transaction: all of them land, or (on the first error) none. The touched entities
-   * are noted for indexing in the same transaction (the indexes follow; see AspectStore.transaction).
+   * Applies proposals in one transaction: all of them land, or (on the first error) none. Every proposal is checked
+   * (and its value validated) before anything is written.
    */
   ingest(proposals: readonly Proposal[], actor: string): void {
-    const keys = new Map<string, { aspectName: string; value: JsonObject }>();
-    for (const proposal of proposals) keys.set(proposal.entityUrn, this.check(proposal));
-    // GMS validates in UnrecognizedFieldMode.TRIM: fields its schema does not know are dropped, not stored.
-    const accepted = proposals.map((proposal) => ({
-      ...proposal,
-      aspect: trimUnrecognizedFields(ASPECT_SCHEMAS, proposal.aspectName, proposal.aspect) as JsonObject,
-    }));
+    this.ingestAccepted(
+      this.acceptAll(proposals, (proposal) => this.validate(proposal)),
+      actor,
+    );
+  }
+
+  /**
+   * Checks proposals a reader has already validated against the same schemas (parseMetadataRecords): everything
+   * `ingest` checks but the value, which is not walked a second time. Answers them ready for `ingestAccepted`.
+   */
+  acceptChecked(proposals: readonly CheckedProposal[]): AcceptedProposal[] {
+    return this.acceptAll(proposals, (proposal) => proposal[UNRECOGNIZED_FIELDS]);
+  }
+
+  /**
+   * Applies accepted proposals in one transaction, as `ingest` does. The touched entities are noted for indexing in
+   * the same transaction (the indexes follow; see AspectStore.transaction).
+   */
+  ingestAccepted(accepted: readonly AcceptedProposal[], actor: string): void {
     const now = this.clock();
     this.store.transaction(() => {
+      const urns = [...new Set(accepted.map(({ proposal }) => proposal.entityUrn))];
+      // One query for the current aspects of every entity of the batch, rather than two lookups per proposal.
+      this.store.preload(urns);
       const keyed = new Set<string>();
-      for (const proposal of accepted) this.applyOne(proposal, actor, now, keys, keyed);
-      this.store.indexAfterCommit(keys.keys());
+      for (const item of accepted) this.applyOne(item, actor, now, keyed);
+      this.store.indexAfterCommit(urns);
     });
   }
 
@@ -100,33 +132,47 @@ export class CatalogService {
     return this.store.transaction(work);
   }
 
-  /** Static checks, done before anything is written; answers the entity's key aspect (derived from the URN). */
-  private check(proposal: Proposal): { aspectName: string; value: JsonObject } {
-    const { entityType, entityUrn, aspectName } = proposal;
-    if (!isKnownEntityType(entityType)) {
-      throw new ServiceError(422, `Failed to find entity with name ${entityType} in EntityRegistry`);
-    }
-    const key = this.keyOf(entityUrn);
-    if (!entityHasAspect(entityType, aspectName)) {
-      throw new ServiceError(422, `Unknown aspect ${aspectName} for entity ${entityType}`);
-    }
-    // GMS answers a ValidationException with 422 and its message (AspectResource.ingestProposals, v1.7.0).
-    const problems = validateAspect(aspectName, proposal.aspect);
-    if (problems.length > 0) throw new ServiceError(422, describeAspectRefusal(aspectName, problems));
-    return key;
+  /**
+   * Static checks, done before anything is written, in the order GMS answers them; then the value as GMS stores it
+   * (UnrecognizedFieldMode.TRIM: fields its schema does not know are dropped) and its JSON text, made once.
+   * `validate` checks the value (or knows it checked) and answers whether it has fields to trim.
+   */
+  private acceptAll<P extends Proposal>(
+    proposals: readonly P[],
+    validate: (proposal: P) => boolean,
+  ): AcceptedProposal[] {
+    const keys = new Map<string, KeyAspect>();
+    return proposals.map((proposal) => {
+      const { entityType, entityUrn, aspectName } = proposal;
+      if (!isKnownEntityType(entityType)) {
+        throw new ServiceError(422, `Failed to find entity with name ${entityType} in EntityRegistry`);
+      }
+      let key = keys.get(entityUrn);
+      if (key === undefined) {
+        key = this.keyOf(entityUrn);
+        keys.set(entityUrn, key);
+      }
+      if (!entityHasAspect(entityType, aspectName)) {
+        throw new ServiceError(422, `Unknown aspect ${aspectName} for entity ${entityType}`);
+      }
+      if (!validate(proposal)) return acceptAs(proposal, key);
+      const aspect = trimUnrecognizedFields(ASPECT_SCHEMAS, aspectName, proposal.aspect) as JsonObject;
+      return acceptAs({ ...proposal, aspect }, key);
+    });
   }
 
-  /**
-   * `keys`: the key aspect of each URN of the batch (derived once); `keyed`: the URNs whose key aspect is known to
-   * be stored by now (checked once per entity, not once per proposal).
-   */
-  private applyOne(
-    proposal: Proposal,
-    actor: string,
-    now: number,
-    keys: ReadonlyMap<string, { aspectName: string; value: JsonObject }>,
-    keyed: Set<string>,
-  ): void {
+  /** Refuses a value GMS refuses; answers whether it has fields to trim. */
+  private validate(proposal: Proposal): boolean {
+    const { problems, unrecognizedFields } = checkAspectValue(proposal.aspectName, proposal.aspect);
+    // GMS answers a ValidationException with 422 and its message (AspectResource.ingestProposals, v1.7.0).
+    if (problems.length > 0)
+      throw new ServiceError(422, describeAspectRefusal(proposal.aspectName, problems));
+    return unrecognizedFields;
+  }
+
+  /** `keyed`: the URNs whose key aspect is known to be stored by now (checked once per entity, not per proposal). */
+  private applyOne(item: AcceptedProposal, actor: string, now: number, keyed: Set<string>): void {
+    const { proposal, key, text } = item;
     const { entityUrn, aspectName, changeType } = proposal;
     if (isTimeseriesAspect(aspectName)) {
       // Events are not versioned and do not create the entity (GMS routes them to its timeseries index).
@@ -137,7 +183,7 @@ export class CatalogService {
         value: proposal.aspect,
         systemMetadata: proposal.systemMetadata ?? {},
       };
-      this.store.timeseries.write(event, actor, now);
+      this.store.timeseries.write(event, actor, now, text);
       return;
     }
     const current = this.store.get(entityUrn, aspectName);
@@ -164,9 +210,17 @@ export class CatalogService {
     }
 
     const systemMetadata = proposal.systemMetadata ?? {};
-    this.store.write(entityUrn, aspectName, proposal.aspect, systemMetadata, actor, now, current ?? null);
+    this.store.write(
+      entityUrn,
+      aspectName,
+      proposal.aspect,
+      systemMetadata,
+      actor,
+      now,
+      current ?? null,
+      text,
+    );
     // Writing any aspect of a new entity creates the entity: its key aspect comes with it.
-    const key = keys.get(entityUrn) as { aspectName: string; value: JsonObject };
     if (aspectName === key.aspectName || keyed.has(entityUrn)) return;
     if (this.store.get(entityUrn, key.aspectName) === undefined) {
       this.store.write(entityUrn, key.aspectName, key.value, systemMetadata, actor, now, null);
@@ -260,7 +314,7 @@ export class CatalogService {
   }
 
   /** The key aspect of a URN; a URN that does not fit its entity's key is refused. */
-  keyOf(urn: string): { aspectName: string; value: JsonObject } {
+  keyOf(urn: string): KeyAspect {
     const raw = parseRawUrn(urn);
     if (!raw.ok) throw new ServiceError(400, `Failed to convert urn to Urn: ${urn}: ${raw.error}`);
     const { entityType, parts } = raw.value;
@@ -390,6 +444,11 @@ export class CatalogService {
   now(): number {
     return this.clock();
   }
+}
+
+/** The one place an AcceptedProposal is made: the proposal as it is written, its aspect serialized once. */
+function acceptAs(proposal: Proposal, key: KeyAspect): AcceptedProposal {
+  return { proposal, key, text: JSON.stringify(proposal.aspect) } as AcceptedProposal;
 }
 
 /** The entity type of a URN `keyOf` has accepted. */

@@ -4,8 +4,8 @@ import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
 import { parseJson } from '../../model/json.js';
 import { plural } from '../output/plural.js';
-import { parseMetadataRecords } from '../../model/metadata-file.js';
-import type { Proposal } from '../../model/proposal.js';
+import { parseMetadataRecords, type CheckedProposal } from '../../model/metadata-file.js';
+import { toWireProposal, type Proposal } from '../../model/proposal.js';
 import { describeTarget, resolveTarget } from '../../client/target.js';
 import { connect } from '../connect.js';
 import type { CliIo } from '../io.js';
@@ -16,7 +16,7 @@ export const MAX_METADATA_FILE_BYTES = 512 * 1024 * 1024;
 interface ParsedFile {
   readonly file: string;
   readonly records: number;
-  readonly proposals: readonly Proposal[];
+  readonly proposals: readonly CheckedProposal[];
 }
 
 /**
@@ -45,20 +45,17 @@ export async function runIngest(
   const connection = await openWriter(options, io);
   try {
     for (const { file, records, proposals } of parsed) {
-      const chunks = chunkProposals(proposals, {
-        maxCount: Number.POSITIVE_INFINITY,
-        maxBytes: MAX_BATCH_BYTES,
-      });
-      if (chunks.length > 1) {
-        io.stderr.write(
-          `warning: ${file} is larger than 15 MiB and is sent in ${chunks.length} requests, each applied on its own\n`,
-        );
-      }
       let sent = 0;
       try {
-        for (const chunk of chunks) {
-          await connection.write(chunk);
-          sent += chunk.length;
+        const requests = connection.requests(proposals);
+        if (requests.length > 1) {
+          io.stderr.write(
+            `warning: ${file} is larger than 15 MiB and is sent in ${requests.length} requests, each applied on its own\n`,
+          );
+        }
+        for (const request of requests) {
+          await request.send();
+          sent += request.aspects;
         }
       } catch (error) {
         failed += 1;
@@ -79,11 +76,18 @@ export async function runIngest(
   return failed === 0 ? 0 : 1;
 }
 
-/** Where the proposals go: one `write` per request a DataHub would take (one transaction each). */
+/** Where the proposals go: one request per batch a DataHub would take (one transaction each). */
 interface ProposalWriter {
   readonly description: string;
-  write(chunk: readonly Proposal[]): Promise<void>;
+  /** The requests that write these proposals, in order; a proposal the target refuses throws before any is sent. */
+  requests(proposals: readonly CheckedProposal[]): readonly WriteRequest[];
   close(): Promise<void>;
+}
+
+interface WriteRequest {
+  /** How many aspects it writes. */
+  readonly aspects: number;
+  send(): Promise<void>;
 }
 
 /**
@@ -105,7 +109,15 @@ async function openWriter(options: { server?: string }, io: CliIo): Promise<Prop
     const service = new CatalogService(store);
     return {
       description: describeTarget(target),
-      write: (chunk) => Promise.resolve(service.ingest(chunk, SERVER_ACTOR)),
+      requests: (proposals) =>
+        // The file's values were validated when it was read: the service checks the rest (URN keys) and serializes
+        // each aspect once, for both the request sizes and the stored row.
+        chunkBySize(service.acceptChecked(proposals), (accepted) =>
+          wireBytes(accepted.proposal, accepted.text),
+        ).map((chunk) => ({
+          aspects: chunk.length,
+          send: () => Promise.resolve(service.ingestAccepted(chunk, SERVER_ACTOR)),
+        })),
       close: () => Promise.resolve(store.close()),
     };
   }
@@ -118,10 +130,47 @@ async function openWriter(options: { server?: string }, io: CliIo): Promise<Prop
   }
   return {
     description: connection.description,
-    write: (chunk) => connection.client.restli.ingestBatch(chunk),
+    requests: (proposals) =>
+      chunkProposals(proposals, { maxCount: Number.POSITIVE_INFINITY, maxBytes: MAX_BATCH_BYTES }).map(
+        (chunk) => ({ aspects: chunk.length, send: () => connection.client.restli.ingestBatch(chunk) }),
+      ),
     close: () => connection.close(),
   };
 }
+
+/**
+ * Splits items into requests as chunkProposals does (a new one when the next item would pass 15 MiB; an oversize
+ * item goes alone), by a size the caller measures.
+ */
+function chunkBySize<T>(items: readonly T[], bytes: (item: T) => number): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    const itemBytes = bytes(item);
+    if (current.length > 0 && size + itemBytes > MAX_BATCH_BYTES) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += itemBytes;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * The bytes of a proposal on the wire (what chunkProposals measures) from the JSON text of its aspect, without
+ * serializing the aspect again: the envelope with an empty aspect, plus the text as the JSON string it travels as.
+ */
+export function wireBytes(proposal: Proposal, text: string): number {
+  const envelope = Buffer.byteLength(JSON.stringify(toWireProposal({ ...proposal, aspect: {} })));
+  return envelope - EMPTY_ASPECT_BYTES + Buffer.byteLength(JSON.stringify(text));
+}
+
+/** `"{}"`: the empty aspect as the envelope carries it. */
+const EMPTY_ASPECT_BYTES = 4;
 
 async function parseFile(file: string, absolute: string): Promise<ParsedFile | string> {
   let size: number;

@@ -277,3 +277,84 @@ describe('bulk indexing', () => {
     expect(everything(bulkFile)).toEqual(expected);
   });
 });
+
+describe('preloaded writes', () => {
+  const actor = 'urn:li:corpuser:x';
+  const urn = 'urn:li:mlFeature:(t,f)';
+  const key = { featureNamespace: 't', name: 'f' };
+  const writeFeature = (store: AspectStore, description: string): void =>
+    store.transaction(() => {
+      store.preload([urn]);
+      store.write(urn, 'mlFeatureKey', key, {}, actor, 1);
+      store.write(urn, 'mlFeatureProperties', { description }, {}, actor, 1);
+      store.indexAfterCommit([urn]);
+    });
+  const descriptionFound = (store: AspectStore, word: string): string[] =>
+    store.index
+      .search({
+        query: word,
+        entityTypes: [],
+        filters: [],
+        includeRemoved: false,
+        start: 0,
+        count: 10,
+        facetFields: [],
+        maxFacetValues: 0,
+      })
+      .hits.map((hit) => hit.description);
+
+  it('read as the rows read, before and after an update, and are indexed from the values they committed', () => {
+    const store = new AspectStore(':memory:');
+    writeFeature(store, 'alpha');
+    expect(descriptionFound(store, 'alpha')).toEqual(['alpha']);
+    writeFeature(store, 'beta');
+    store.transaction(() => {
+      store.preload([urn]);
+      expect(store.get(urn, 'mlFeatureProperties')?.value).toEqual({ description: 'beta' });
+      expect(store.get(urn, 'mlFeatureProperties', 1)?.value).toEqual({ description: 'alpha' });
+      expect(store.get(urn, 'status')).toBeUndefined();
+    });
+    expect(descriptionFound(store, 'alpha')).toEqual([]);
+    expect(descriptionFound(store, 'beta')).toEqual(['beta']);
+    expect(store.history(urn, 'mlFeatureProperties').map((aspect) => aspect.value)).toEqual([
+      { description: 'beta' },
+      { description: 'alpha' },
+    ]);
+    store.close();
+  });
+
+  it('forget what a rolled-back savepoint wrote', () => {
+    const store = new AspectStore(':memory:');
+    store.transaction(() => {
+      store.preload([urn]);
+      store.write(urn, 'mlFeatureKey', key, {}, actor, 1);
+      store.write(urn, 'mlFeatureProperties', { description: 'kept' }, {}, actor, 1);
+      expect(() =>
+        store.transaction(() => {
+          store.write(urn, 'mlFeatureProperties', { description: 'undone' }, {}, actor, 1);
+          throw new Error('the savepoint fails');
+        }),
+      ).toThrow('the savepoint fails');
+      expect(store.get(urn, 'mlFeatureProperties')?.value).toEqual({ description: 'kept' });
+      store.indexAfterCommit([urn]);
+    });
+    expect(descriptionFound(store, 'undone')).toEqual([]);
+    expect(descriptionFound(store, 'kept')).toEqual(['kept']);
+    store.close();
+  });
+
+  it('are indexed from the rows when another connection committed since', () => {
+    const file = tempFile();
+    const store = new AspectStore(file);
+    writeFeature(store, 'alpha');
+    // Another process rewrites the aspect before this one indexes what it committed.
+    const other = new Database(file);
+    other
+      .prepare("UPDATE metadata_aspect_v2 SET metadata = ? WHERE urn = ? AND aspect = 'mlFeatureProperties'")
+      .run(JSON.stringify({ description: 'gamma' }), urn);
+    other.close();
+    expect(descriptionFound(store, 'alpha')).toEqual([]);
+    expect(descriptionFound(store, 'gamma')).toEqual(['gamma']);
+    store.close();
+  });
+});

@@ -81,15 +81,19 @@ export class AspectStore {
       maxVersion: this.db.prepare<[string, string], { max: number | null }>(
         'SELECT MAX(version) AS max FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ?',
       ),
-      insert: this.db.prepare(
+      // Positional parameters: binding named ones costs a property lookup each, on every row of a bulk load.
+      insert: this.db.prepare<[string, string, number, string, string, number, string]>(
         `INSERT INTO metadata_aspect_v2 (urn, aspect, version, metadata, systemmetadata, createdon, createdby)
-         VALUES (@urn, @aspect, @version, @metadata, @systemmetadata, @createdon, @createdby)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
-      updateLatest: this.db.prepare(
-        `UPDATE metadata_aspect_v2 SET metadata = @metadata, systemmetadata = @systemmetadata,
-           createdon = @createdon, createdby = @createdby
-         WHERE urn = @urn AND aspect = @aspect AND version = 0`,
+      updateLatest: this.db.prepare<[string, string, number, string, string, string]>(
+        `UPDATE metadata_aspect_v2 SET metadata = ?, systemmetadata = ?, createdon = ?, createdby = ?
+         WHERE urn = ? AND aspect = ? AND version = 0`,
       ),
+      latestOfUrns: this.db.prepare<[string], StoredRow>(
+        'SELECT * FROM metadata_aspect_v2 WHERE version = 0 AND urn IN (SELECT value FROM json_each(?))',
+      ),
+      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
       touch: this.db.prepare(
         'UPDATE metadata_aspect_v2 SET systemmetadata = ? WHERE urn = ? AND aspect = ? AND version = 0',
       ),
@@ -125,7 +129,7 @@ export class AspectStore {
       this.db,
       (urn) => latestAspectMap(this.db, urn),
       () => this.indexQueue.flushAll(),
-      (urns) => latestAspectMaps(this.db, urns),
+      (urns) => this.aspectMapsToIndex(urns),
     );
     this.indexQueue = new IndexQueue(this.db, this.index);
     // Entities a crash left unindexed are indexed before anything is served.
@@ -137,28 +141,116 @@ export class AspectStore {
   private written: Set<string> | undefined;
 
   /**
+   * The latest aspects of entities the open transaction preloaded (`preload`), kept equal to what it has written
+   * since: `get` answers from here without a query. Dropped when a savepoint rolls back (it may hold undone writes).
+   */
+  private loaded: Map<string, Map<string, StoredAspect>> | undefined;
+
+  /**
+   * The latest aspect values of entities committed by this connection and not yet indexed, as they were when their
+   * last writing transaction committed: indexing them reads these instead of reading the rows back and parsing
+   * their JSON again. Valid while no other connection commits (`cachedAt`, SQLite's data_version); an entity
+   * written without a preload is dropped from it.
+   */
+  private readonly toIndex = new Map<string, ReadonlyMap<string, JsonObject>>();
+  private cachedAt: number | undefined;
+
+  /**
    * Runs `work` in one transaction: everything it writes lands, or nothing does. A nested call is a savepoint.
    * The outermost transaction notes the entities its work wrote, once each however many savepoints wrote them,
    * in the same transaction; they are indexed once writes pause, or before the next index read.
    */
   transaction<T>(work: () => T): T {
-    if (this.db.inTransaction) return this.db.transaction(work)();
+    if (this.db.inTransaction) {
+      try {
+        return this.db.transaction(work)();
+      } catch (error) {
+        // The savepoint is rolled back: what was preloaded may hold its writes. Later reads go to the rows.
+        this.loaded = undefined;
+        throw error;
+      }
+    }
     const written = new Set<string>();
+    let loaded: Map<string, Map<string, StoredAspect>> | undefined;
+    let dataVersion = 0;
     // IMMEDIATE: writes here read before they write (versions, current values); taking the write lock first
     // makes another connection's concurrent commit a wait (busy timeout), not an immediate SQLITE_BUSY.
     const result = this.db
       .transaction(() => {
         this.written = written;
+        this.loaded = undefined;
         try {
           const value = work();
           this.indexQueue.mark(written);
+          loaded = this.loaded;
+          // Read under the write lock: no other connection can commit between this and our commit.
+          if (loaded !== undefined) dataVersion = this.statements.dataVersion.get() as number;
           return value;
         } finally {
           this.written = undefined;
+          this.loaded = undefined;
         }
       })
       .immediate();
-    if (written.size > 0) this.indexQueue.schedule();
+    if (written.size > 0) {
+      this.keepToIndex(written, loaded, dataVersion);
+      this.indexQueue.schedule();
+    }
+    return result;
+  }
+
+  /**
+   * Reads the latest aspects of these entities in one query, for the open transaction to write them: `get` then
+   * answers from memory (a bulk load of new entities would otherwise spend a query per aspect finding nothing), and
+   * once it commits their values are indexed from memory too.
+   */
+  preload(urns: readonly string[]): void {
+    if (this.written === undefined) throw new Error('preload outside a transaction');
+    this.loaded ??= new Map();
+    const missing = urns.filter((urn) => !this.loaded?.has(urn));
+    for (const urn of missing) this.loaded.set(urn, new Map());
+    if (missing.length === 0) return;
+    for (const row of this.statements.latestOfUrns.all(JSON.stringify(missing))) {
+      this.loaded.get(row.urn)?.set(row.aspect, toStored(row));
+    }
+  }
+
+  /** After a commit: the values of the preloaded entities it wrote are kept for indexing (see `toIndex`). */
+  private keepToIndex(
+    written: ReadonlySet<string>,
+    loaded: ReadonlyMap<string, ReadonlyMap<string, StoredAspect>> | undefined,
+    dataVersion: number,
+  ): void {
+    if (this.cachedAt !== dataVersion) {
+      this.toIndex.clear();
+      this.cachedAt = dataVersion;
+    }
+    for (const urn of written) {
+      const aspects = loaded?.get(urn);
+      if (aspects === undefined || this.toIndex.size >= MAX_KEPT_TO_INDEX) {
+        this.toIndex.delete(urn);
+        continue;
+      }
+      const values = new Map<string, JsonObject>();
+      for (const [name, stored] of aspects) values.set(name, stored.value);
+      this.toIndex.set(urn, values);
+    }
+  }
+
+  /** What the index is derived from: the latest aspects of these entities, kept from their commit or read. */
+  private aspectMapsToIndex(urns: readonly string[]): Map<string, ReadonlyMap<string, JsonObject>> {
+    if (this.toIndex.size > 0 && this.statements.dataVersion.get() !== this.cachedAt) this.toIndex.clear();
+    const missing = urns.filter((urn) => !this.toIndex.has(urn));
+    const result = new Map<string, ReadonlyMap<string, JsonObject>>(
+      missing.length === 0 ? [] : latestAspectMaps(this.db, missing),
+    );
+    for (const urn of urns) {
+      const kept = this.toIndex.get(urn);
+      if (kept === undefined) continue;
+      this.toIndex.delete(urn);
+      // As latestAspectMaps: an entity without aspects is left out.
+      if (kept.size > 0) result.set(urn, kept);
+    }
     return result;
   }
 
@@ -172,6 +264,8 @@ export class AspectStore {
   }
 
   get(urn: string, aspect: string, version = 0): StoredAspect | undefined {
+    const preloaded = version === 0 ? this.loaded?.get(urn) : undefined;
+    if (preloaded !== undefined) return preloaded.get(aspect);
     const row = this.statements.get.get(urn, aspect, version);
     return row === undefined ? undefined : toStored(row);
   }
@@ -206,41 +300,46 @@ export class AspectStore {
     now: number,
     /** The latest stored version, when the caller has just read it (saves reading it again). */
     known?: StoredAspect | null,
+    /** The JSON text of `value`, when the caller has it already (serialized once). */
+    text?: string,
   ): WriteResult {
     const current = known === undefined ? this.get(urn, aspect) : (known ?? undefined);
+    const preloaded = this.loaded?.get(urn);
+    this.toIndex.delete(urn);
     if (current !== undefined && jsonEqual(current.value, value)) {
       const refreshed = { ...current.systemMetadata, ...withoutVersion(systemMetadata), lastObserved: now };
       this.statements.touch.run(JSON.stringify(refreshed), urn, aspect);
+      preloaded?.set(aspect, { ...current, systemMetadata: refreshed });
       return { changed: false, version: versionOf(current) };
     }
     const nextVersion = current === undefined ? '1' : String(Number(versionOf(current)) + 1);
-    const row = {
-      urn,
-      aspect,
-      metadata: JSON.stringify(value),
-      systemmetadata: JSON.stringify({
-        lastObserved: now,
-        ...withoutVersion(systemMetadata),
-        version: nextVersion,
-      }),
-      createdon: now,
-      createdby: actor,
-    };
+    const metadata = text ?? JSON.stringify(value);
+    const stamped = { lastObserved: now, ...withoutVersion(systemMetadata), version: nextVersion };
+    const systemmetadata = JSON.stringify(stamped);
     if (current === undefined) {
-      this.statements.insert.run({ ...row, version: 0 });
+      this.statements.insert.run(urn, aspect, 0, metadata, systemmetadata, now, actor);
     } else {
       const history = (this.statements.maxVersion.get(urn, aspect)?.max ?? 0) + 1;
-      this.statements.insert.run({
+      this.statements.insert.run(
         urn,
         aspect,
-        version: history,
-        metadata: JSON.stringify(current.value),
-        systemmetadata: JSON.stringify(current.systemMetadata),
-        createdon: current.createdOn,
-        createdby: current.createdBy,
-      });
-      this.statements.updateLatest.run(row);
+        history,
+        JSON.stringify(current.value),
+        JSON.stringify(current.systemMetadata),
+        current.createdOn,
+        current.createdBy,
+      );
+      this.statements.updateLatest.run(metadata, systemmetadata, now, actor, urn, aspect);
     }
+    preloaded?.set(aspect, {
+      urn,
+      aspect,
+      version: 0,
+      value,
+      systemMetadata: stamped,
+      createdOn: now,
+      createdBy: actor,
+    });
     return { changed: true, version: nextVersion };
   }
 
@@ -265,6 +364,8 @@ export class AspectStore {
    */
   deleteUrn(urn: string): number {
     const rows = this.statements.deleteUrn.run(urn).changes;
+    this.loaded?.get(urn)?.clear();
+    this.toIndex.delete(urn);
     this.statements.deleteIncoming.run(urn);
     this.indexAfterCommit([urn]);
     return rows;
@@ -273,6 +374,8 @@ export class AspectStore {
   /** Removes every version of one aspect of an entity; answers how many rows went. Run inside a transaction. */
   deleteAspect(urn: string, aspect: string): number {
     const rows = this.statements.deleteAspect.run(urn, aspect).changes;
+    this.loaded?.get(urn)?.delete(aspect);
+    this.toIndex.delete(urn);
     this.indexAfterCommit([urn]);
     return rows;
   }
@@ -326,6 +429,12 @@ export class AspectStore {
     this.db.close();
   }
 }
+
+/**
+ * The most entities whose values are kept for indexing (`toIndex`): a bulk load of 50,000 entities is indexed
+ * from memory; a writer that never pauses long enough for indexing does not grow the cache without end.
+ */
+const MAX_KEPT_TO_INDEX = 100_000;
 
 /** The version If-Version-Match compares: systemMetadata.version, else the row version floored at 1. */
 export function versionOf(stored: StoredAspect): string {

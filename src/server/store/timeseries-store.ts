@@ -56,8 +56,11 @@ export class TimeseriesStore {
     };
   }
 
-  /** Stores one event; `value.timestampMillis` must be checked by the caller. */
-  write(event: TimeseriesEvent, actor: string, now: number): void {
+  /**
+   * Stores one event; `value.timestampMillis` must be checked by the caller. `text`: the JSON of `event.value`, when
+   * the caller has serialized it already.
+   */
+  write(event: TimeseriesEvent, actor: string, now: number, text?: string): void {
     const { value } = event;
     this.statements.upsert.run({
       urn: event.urn,
@@ -68,7 +71,7 @@ export class TimeseriesStore {
         value['messageId'] ?? null,
         value['partitionSpec'] ?? null,
       ]),
-      metadata: JSON.stringify(value),
+      metadata: text ?? JSON.stringify(value),
       systemmetadata: JSON.stringify({ lastObserved: now, ...event.systemMetadata }),
       createdon: now,
       createdby: actor,

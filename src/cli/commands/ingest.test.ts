@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { toWireProposal, type Proposal } from '../../model/proposal.js';
+import { wireBytes } from './ingest.js';
+
+describe('wireBytes', () => {
+  it('measures a proposal as chunkProposals does, from the JSON text of its aspect', () => {
+    const base: Proposal = {
+      entityType: 'mlFeature',
+      entityUrn: 'urn:li:mlFeature:(t,f)',
+      changeType: 'UPSERT',
+      aspectName: 'mlFeatureProperties',
+      aspect: { description: 'plain' },
+    };
+    const proposals: Proposal[] = [
+      base,
+      { ...base, aspect: { description: 'quotes " and \\ backslashes, a tab\t and a newline\n' } },
+      { ...base, aspect: { description: 'non-ASCII: Zürich, 東京, 🙂' } },
+      { ...base, systemMetadata: { runId: 'r"1', properties: { k: 'v' } } },
+      { ...base, headers: { 'If-Version-Match': '3' } },
+      { ...base, entityUrn: 'urn:li:mlFeature:(t,"quoted")', aspect: {} },
+    ];
+    for (const proposal of proposals) {
+      expect(wireBytes(proposal, JSON.stringify(proposal.aspect))).toBe(
+        Buffer.byteLength(JSON.stringify(toWireProposal(proposal))),
+      );
+    }
+  });
+});
