@@ -76,6 +76,19 @@ export class FacetMirror {
     return topValues(column.values, counts, max);
   }
 
+  /** The positions in `ids` of the entities whose value of `field` (a single-valued field) is accepted. */
+  positionsWhere(field: string, ids: readonly number[], accept: (value: string) => boolean): number[] {
+    const column = this.column(field);
+    const accepted = column.values.map(accept);
+    const { single } = column;
+    const positions: number[] = [];
+    ids.forEach((id, position) => {
+      const value = id < single.length ? (single[id] as number) : NONE;
+      if (value >= 0 && accepted[value] === true) positions.push(position);
+    });
+    return positions;
+  }
+
   private column(field: string): FieldColumn {
     const loaded = this.fields.get(field);
     if (loaded !== undefined) return loaded;

@@ -87,7 +87,23 @@ const REQUESTS: readonly SearchRequest[] = [
   request('orders', { start: 7, count: 9 }),
   request('customer orders', { start: 0, count: 100, facetFields: [] }),
   request('orders', { start: 200, count: 10 }),
+  // Full-text searches without filters keep matches by type and removed flag in memory.
+  request('customer', { includeRemoved: true }),
+  request('customer', { entityTypes: ['glossaryTerm'] }),
+  request('customer', { entityTypes: ['dataset', 'glossaryTerm'], includeRemoved: true, count: 50 }),
 ];
+
+/** Glossary terms named like the customer tables. */
+function writeTerms(store: AspectStore, count: number): void {
+  store.transaction(() => {
+    for (let i = 0; i < count; i += 1) {
+      const urn = `urn:li:glossaryTerm:customer_${i}`;
+      store.write(urn, 'glossaryTermKey', { name: `customer_${i}` }, {}, actor, 1);
+      store.write(urn, 'glossaryTermInfo', { name: `customer orders ${i}`, definition: 'orders' }, {}, actor, 1); // prettier-ignore
+      store.indexAfterCommit([urn]);
+    }
+  });
+}
 
 /** The search as SQLite alone answers it: inside a transaction the index keeps and reuses nothing. */
 const searchInSql = (store: AspectStore, search: SearchRequest): SearchResponse =>
@@ -102,8 +118,9 @@ describe('EntityIndex search', () => {
   it('counts facets in memory exactly as SQLite does, through writes, soft and hard deletes', () => {
     const store = new AspectStore(':memory:');
     writeDatasets(store, 0, 60);
+    writeTerms(store, 4);
     expectSameAsSql(store);
-    const first = store.index.search(request('customer'));
+    const first = store.index.search(request('customer', { entityTypes: ['dataset'] }));
     expect(first.total).toBe(20);
     expect(first.facets.find((facet) => facet.field === 'platform')?.values).toEqual([
       { value: 'urn:li:dataPlatform:hive', count: 20 },
@@ -118,8 +135,9 @@ describe('EntityIndex search', () => {
       store.deleteUrn(datasetUrn(6));
     });
     expectSameAsSql(store);
-    const after = store.index.search(request('customer'));
+    const after = store.index.search(request('customer', { entityTypes: ['dataset'] }));
     expect(after.total).toBe(25);
+    expect(store.index.search(request('customer', { includeRemoved: true })).total).toBe(30);
     expect(after.hits.map((hit) => hit.urn)).not.toContain(datasetUrn(3));
     store.close();
   });
