@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, parseScoredMatches, rankCandidates, sortRanked } from './rank-hits.js';
+import {
+  compareCodePoints,
+  parseScoredMatches,
+  rankCandidates as rankPositions,
+  sortRanked,
+} from './rank-hits.js';
 
 describe('rank-hits', () => {
   it('parses the ids and scores SQLite joined, scores exactly', () => {
@@ -13,6 +18,8 @@ describe('rank-hits', () => {
 
   it('keeps exact name matches and the lowest scores, with every tie at the edge', () => {
     const matches = { ids: [1, 2, 3, 4, 5, 6], scores: Float64Array.from([-1, -3, -2, -2, -5, 0]) };
+    const rankCandidates = (...args: Parameters<typeof rankPositions>): number[] =>
+      rankPositions(...args).map((position) => matches.ids[position] as number);
     expect(rankCandidates(matches, new Set([6]), 3).sort()).toEqual([2, 5, 6]);
     expect(rankCandidates(matches, new Set([6]), 4).sort()).toEqual([2, 3, 4, 5, 6]);
     expect(rankCandidates(matches, new Set(), 2).sort()).toEqual([2, 5]);

@@ -33,25 +33,26 @@ export function parseScoredMatches(joined: string | null | undefined): ScoredMat
 }
 
 /**
- * The ids that can be among the first `needed` (start + count) of the ranking: every exact name match, and the
- * other matches scoring at most the needed-th lowest score among them (ties at the edge included, for the
- * name and URN to order).
+ * The positions (in `matches`) of the entities that can be among the first `needed` (start + count) of the
+ * ranking: every exact name match, and the other matches scoring at most the needed-th lowest score among them
+ * (ties at the edge included, for the name and URN to order).
  */
 export function rankCandidates(matches: ScoredMatches, exact: ReadonlySet<number>, needed: number): number[] {
   if (needed <= 0) return [];
-  const others: number[] = [];
-  const exactIds: number[] = [];
-  matches.ids.forEach((id, index) => (exact.has(id) ? exactIds : others).push(index));
-  const left = needed - exactIds.length;
-  if (left <= 0) return exactIds.map((index) => matches.ids[index] as number);
-  const sorted = Float64Array.from(others, (index) => matches.scores[index] as number).sort();
+  const exactPositions: number[] = [];
+  matches.ids.forEach((id, position) => {
+    if (exact.has(id)) exactPositions.push(position);
+  });
+  const left = needed - exactPositions.length;
+  if (left <= 0) return exactPositions;
+  const otherScores = matches.scores.filter((_, position) => !exact.has(matches.ids[position] as number));
+  const sorted = otherScores.sort();
   const threshold = sorted[Math.min(left, sorted.length) - 1] ?? Number.NEGATIVE_INFINITY;
-  return [
-    ...exactIds.map((index) => matches.ids[index] as number),
-    ...others
-      .filter((index) => (matches.scores[index] as number) <= threshold)
-      .map((index) => matches.ids[index] as number),
-  ];
+  const positions = [...exactPositions];
+  matches.scores.forEach((score, position) => {
+    if (score <= threshold && !exact.has(matches.ids[position] as number)) positions.push(position);
+  });
+  return positions;
 }
 
 /** The rows in ranking order: exact name match first, then score, name key and URN (code point order). */

@@ -432,10 +432,12 @@ export class EntityIndex {
   private rankedPage(request: SearchRequest, scored: ScoredMatches): SearchHit[] {
     const nameKey = normalizeName(request.query);
     const exact = new Set(this.statements.idsNamed.all(nameKey));
-    const candidates = rankCandidates(scored, exact, request.start + request.count);
-    if (candidates.length === 0) return [];
-    const scoreOf = new Map<number, number>();
-    scored.ids.forEach((id, index) => scoreOf.set(id, scored.scores[index] as number));
+    const positions = rankCandidates(scored, exact, request.start + request.count);
+    if (positions.length === 0) return [];
+    const candidates = positions.map((position) => scored.ids[position] as number);
+    const scoreOf = new Map(
+      positions.map((position) => [scored.ids[position] as number, scored.scores[position] as number]),
+    );
     const rows = this.statements.rowsOf.all(JSON.stringify(candidates)).map((row) => ({
       id: row.id,
       nameKey: row.name_key,
