@@ -504,7 +504,7 @@ async function measureKept(args) {
     await stop(server.child);
   }
   console.log(
-    `at ${serving.total} entities (${Math.round(statSync(args.db).size / 2 ** 20)} MiB database, kept):`,
+    `at ${serving.total} entities (${Math.round(statSync(args.db).size / 2 ** 20)} MiB database, kept; first search ${serving.settleMs} ms):`,
   );
   printServing(serving);
 }
