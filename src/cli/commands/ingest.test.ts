@@ -14,7 +14,11 @@ describe('wireBytes', () => {
     const proposals: Proposal[] = [
       base,
       { ...base, aspect: { description: 'quotes " and \\ backslashes, a tab\t and a newline\n' } },
-      { ...base, aspect: { description: 'non-ASCII: Zürich, 東京, 🙂' } },
+      { ...base, aspect: { description: 'non-ASCII: Zürich, 東京, 🙂, and a lone surrogate \ud800' } },
+      {
+        ...base,
+        aspect: { description: 'control characters \u0000 \u001f, DEL \u007f, separators \u2028 \u2029' },
+      },
       { ...base, systemMetadata: { runId: 'r"1', properties: { k: 'v' } } },
       { ...base, headers: { 'If-Version-Match': '3' } },
       { ...base, entityUrn: 'urn:li:mlFeature:(t,"quoted")', aspect: {} },

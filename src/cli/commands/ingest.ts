@@ -166,11 +166,26 @@ function chunkBySize<T>(items: readonly T[], bytes: (item: T) => number): T[][] 
  */
 export function wireBytes(proposal: Proposal, text: string): number {
   const envelope = Buffer.byteLength(JSON.stringify(toWireProposal({ ...proposal, aspect: {} })));
-  return envelope - EMPTY_ASPECT_BYTES + Buffer.byteLength(JSON.stringify(text));
+  return envelope - EMPTY_ASPECT_BYTES + quotedBytes(text);
 }
 
 /** `"{}"`: the empty aspect as the envelope carries it. */
 const EMPTY_ASPECT_BYTES = 4;
+
+/**
+ * Buffer.byteLength(JSON.stringify(text)) for a text JSON.stringify made, without making the quoted copy: such a
+ * text has no control characters and no lone surrogates (both come out escaped), so quoting it adds the two quotes
+ * and a backslash before each quote and backslash, nothing else.
+ */
+function quotedBytes(text: string): number {
+  return Buffer.byteLength(text) + 2 + occurrences(text, '"') + occurrences(text, '\\');
+}
+
+function occurrences(text: string, char: string): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) count += 1;
+  return count;
+}
 
 async function parseFile(file: string, absolute: string): Promise<ParsedFile | string> {
   let size: number;
