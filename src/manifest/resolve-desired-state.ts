@@ -3,6 +3,7 @@ import {
   DEFAULT_ACTOR,
   DECLARABLE_ASPECTS,
   DEFAULT_ENV,
+  NO_ASSOCIATIONS,
   type DesiredAspect,
   type DesiredAsset,
   type DesiredAssociations,
@@ -196,8 +197,7 @@ class Resolver {
     // Data products last: their assets name tables, models, groups and features.
     this.resolveDataProducts();
     const datasets = this.resolveDatasets();
-    this.resolveDeprecations();
-    this.resolvePlatformInstances();
+    this.attachLateAspects(this.resolveDeprecations());
     const byUrn = <T extends { urn: string }>(a: T, b: T): number =>
       a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0;
     const { moves, diagnostics: moveDiagnostics } = resolveMoves(
@@ -419,6 +419,8 @@ class Resolver {
     at: Path,
     entityType: string,
   ): DesiredAssociations {
+    // Most entities declare none: one shared empty value rather than three empty lists each.
+    if (!declared.owners?.length && !declared.tags?.length && !declared.links?.length) return NO_ASSOCIATIONS;
     this.refuseUnsupported(doc, declared, at, entityType);
     const owners = new Map<string, DesiredAssociations['owners'][number]>();
     (declared.owners ?? []).forEach((line, index) => {
@@ -972,22 +974,38 @@ class Resolver {
    * model groups; a feature's URN names none, so it gets none): the environment's instance of that platform, or
    * null without one (not declared: left alone, or cleared if the tool wrote it last).
    */
-  private resolvePlatformInstances(): void {
+  /**
+   * The aspects known only once every entity is declared, added to each entity in one pass (one copy of an
+   * entity, not one per aspect: at 250,000 entities the copies were most of resolving's garbage): its
+   * deprecation (`null` in `deprecations`: the manifest declares none, located at the entity) and its
+   * dataPlatformInstance (the selected environment's platformInstance, or null).
+   */
+  private attachLateAspects(deprecations: ReadonlyMap<string, DesiredAspect | null>): void {
     for (const [index, entity] of this.entities.entries()) {
-      if (!(DECLARABLE_ASPECTS[entity.entityType] ?? []).includes('dataPlatformInstance')) continue;
-      const raw = parseRawUrn(entity.urn);
-      const platform = raw.ok ? raw.value.parts[0] : undefined;
-      if (platform === undefined) continue;
-      const value =
-        this.platformInstance === undefined
-          ? null
-          : {
-              platform,
-              instance: `urn:li:dataPlatformInstance:(${platform},${encodeUrnPart(this.platformInstance)})`,
-            };
-      const aspect: DesiredAspect = { aspectName: 'dataPlatformInstance', value, source: entity.source };
-      this.entities[index] = { ...entity, aspects: [...(entity.aspects ?? []), aspect] };
+      const late: DesiredAspect[] = [];
+      const deprecation = deprecations.get(entity.urn);
+      if (deprecation !== undefined)
+        late.push(deprecation ?? { aspectName: 'deprecation', value: null, source: entity.source });
+      const instance = this.platformInstanceAspect(entity);
+      if (instance !== undefined) late.push(instance);
+      if (late.length > 0)
+        this.entities[index] = { ...entity, aspects: [...(entity.aspects ?? []), ...late] };
     }
+  }
+
+  private platformInstanceAspect(entity: DesiredEntity): DesiredAspect | undefined {
+    if (!(DECLARABLE_ASPECTS[entity.entityType] ?? []).includes('dataPlatformInstance')) return undefined;
+    const raw = parseRawUrn(entity.urn);
+    const platform = raw.ok ? raw.value.parts[0] : undefined;
+    if (platform === undefined) return undefined;
+    const value =
+      this.platformInstance === undefined
+        ? null
+        : {
+            platform,
+            instance: `urn:li:dataPlatformInstance:(${platform},${encodeUrnPart(this.platformInstance)})`,
+          };
+    return { aspectName: 'dataPlatformInstance', value, source: entity.source };
   }
 
   private pendDeprecation(
@@ -1006,18 +1024,18 @@ class Resolver {
    * manifest's, with the Settings actor (Deprecation requires note and actor); `false` or absent → null, so the
    * diff un-deprecates only what the tool wrote.
    */
-  private resolveDeprecations(): void {
-    const aspects = new Map<string, DesiredAspect>();
+  private resolveDeprecations(): Map<string, DesiredAspect | null> {
+    const aspects = new Map<string, DesiredAspect | null>();
     for (const pending of this.deprecations) {
       const { doc, value, at, urn } = pending;
-      const source = doc.source.locate([...at, value === undefined ? 'name' : 'deprecated']);
-      const fallback = doc.source.locate([...at, 'id' in doc.manifest ? 'id' : 'name']);
-      if (value === undefined || value === false) {
-        aspects.set(urn, {
-          aspectName: 'deprecation',
-          value: null,
-          source: value === undefined ? fallback : source,
-        });
+      // Not declared: null here, located at the entity by attachLateAspects (no position looked up).
+      if (value === undefined) {
+        aspects.set(urn, null);
+        continue;
+      }
+      const source = doc.source.locate([...at, 'deprecated']);
+      if (value === false) {
+        aspects.set(urn, { aspectName: 'deprecation', value: null, source });
         continue;
       }
       const block = value === true ? {} : value;
@@ -1052,19 +1070,15 @@ class Resolver {
         source,
       });
     }
-    for (const [index, entity] of this.entities.entries()) {
-      const aspect = aspects.get(entity.urn);
-      if (aspect !== undefined)
-        this.entities[index] = { ...entity, aspects: [...(entity.aspects ?? []), aspect] };
-    }
     for (const [index, declaration] of this.declarations.entries()) {
       const aspect = aspects.get(declaration.urn);
       if (aspect === undefined || declaration.kind === 'DatasetTerms') continue;
       this.declarations[index] = {
         ...declaration,
-        entity: { ...declaration.entity, deprecated: aspect.value ?? false },
+        entity: { ...declaration.entity, deprecated: aspect?.value ?? false },
       };
     }
+    return aspects;
   }
 
   /** A replacement: a URN, or the name of a declared entity of the same kind (ids for terms and tags). */
