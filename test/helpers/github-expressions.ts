@@ -1,114 +1,122 @@
 /**
- * Just enough of GitHub's expression language to run action.yml's steps locally: context references
- * (`inputs.x`, `github.y`, `steps.s.outputs.o`), string literals, `==`, `!=`, `&&`, `||`, `!`, parentheses and
- * `always()`. Anything else throws, so a step that needs more fails the test instead of being misread.
+ * A small evaluator of GitHub Actions expressions, enough for action.yml's steps and the workflows' `if:`
+ * conditions and `${{ }}` inputs (contexts, string literals, ==, !=, !, &&, ||, parentheses, `always()`), with
+ * GitHub's rules: `&&` and `||` return an operand, strings compare ignoring case, and values of different types
+ * compare as numbers. Anything else throws, so a step that needs more fails the test instead of being misread.
+ * Tests use it to run an action's steps and a workflow's conditions for each event instead of matching their text.
  */
-
+export type Value = string | number | boolean | null | { readonly [key: string]: Value };
 export type Contexts = Readonly<Record<string, unknown>>;
 
-type Value = string | boolean | number | null;
-
-/** `${{ … }}` in a string replaced by the values of the expressions. */
-export function interpolate(text: string, contexts: Contexts): string {
-  return text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => toText(evaluate(expression, contexts)));
-}
-
-/** An `if:` condition (with or without `${{ }}`). */
-export function condition(text: string, contexts: Contexts): boolean {
-  const bare = text.trim().replace(/^\$\{\{(.*)\}\}$/s, '$1');
-  return truthy(evaluate(bare, contexts));
-}
-
-function toText(value: Value): string {
-  return value === null ? '' : String(value);
-}
-
-function truthy(value: Value): boolean {
-  return value !== null && value !== false && value !== '' && value !== 0;
-}
-
-const TOKEN = /\s*(\(|\)|==|!=|&&|\|\||!|'(?:[^']|'')*'|[A-Za-z_][\w.-]*\(\)|[A-Za-z_][\w.-]*|\d+)/y;
+const TOKEN =
+  /\s*(\|\||&&|==|!=|!|\(|\)|'(?:[^']|'')*'|[A-Za-z_][\w-]*\(\)|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*|\d+)/y;
 
 export function evaluate(expression: string, contexts: Contexts): Value {
   const tokens: string[] = [];
   TOKEN.lastIndex = 0;
-  const source = expression.trim();
-  while (TOKEN.lastIndex < source.length) {
+  const text = expression.trim();
+  while (TOKEN.lastIndex < text.length) {
     const start = TOKEN.lastIndex;
-    const match = TOKEN.exec(source);
-    if (match === null) throw new Error(`cannot read expression ${JSON.stringify(expression)} at ${start}`);
+    const match = TOKEN.exec(text);
+    if (match === null) throw new Error(`cannot read "${text.slice(start)}" in ${expression}`);
     tokens.push(match[1] as string);
   }
-  let position = 0;
-  const peek = (): string | undefined => tokens[position];
-  const take = (): string => {
-    const token = tokens[position];
-    if (token === undefined) throw new Error(`expression ended early: ${expression}`);
-    position += 1;
+  let index = 0;
+  const peek = (): string | undefined => tokens[index];
+  const next = (): string => {
+    const token = tokens[index++];
+    if (token === undefined) throw new Error(`unexpected end of ${expression}`);
     return token;
   };
-  const primary = (): Value => {
-    const token = take();
-    if (token === '(') {
-      const value = or();
-      if (take() !== ')') throw new Error(`missing ) in ${expression}`);
-      return value;
+  const or = (): Value => {
+    let left = and();
+    while (peek() === '||') {
+      next();
+      const right = and();
+      left = truthy(left) ? left : right;
     }
-    if (token === '!') return !truthy(primary());
-    if (token.startsWith("'")) return token.slice(1, -1).replace(/''/g, "'");
-    if (/^\d+$/.test(token)) return Number(token);
-    if (token === 'always()') return true;
-    if (token === 'true' || token === 'false') return token === 'true';
-    if (token.endsWith('()')) throw new Error(`function ${token} is not supported here`);
-    return lookup(token, contexts);
-  };
-  const comparison = (): Value => {
-    const left = primary();
-    const operator = peek();
-    if (operator !== '==' && operator !== '!=') return left;
-    take();
-    const right = primary();
-    const equal = looseEqual(left, right);
-    return operator === '==' ? equal : !equal;
+    return left;
   };
   const and = (): Value => {
-    let value = comparison();
+    let left = comparison();
     while (peek() === '&&') {
-      take();
+      next();
       const right = comparison();
-      value = truthy(value) ? right : value;
+      left = truthy(left) ? right : left;
     }
-    return value;
+    return left;
   };
-  const or = (): Value => {
-    let value = and();
-    while (peek() === '||') {
-      take();
-      const right = and();
-      value = truthy(value) ? value : right;
+  const comparison = (): Value => {
+    const left = unary();
+    const operator = peek();
+    if (operator !== '==' && operator !== '!=') return left;
+    next();
+    const same = equal(left, unary());
+    return operator === '==' ? same : !same;
+  };
+  const unary = (): Value => {
+    if (peek() === '!') {
+      next();
+      return !truthy(unary());
     }
-    return value;
+    return primary();
+  };
+  const primary = (): Value => {
+    const token = next();
+    if (token === '(') {
+      const value = or();
+      if (next() !== ')') throw new Error(`expected ) in ${expression}`);
+      return value;
+    }
+    if (token.startsWith("'")) return token.slice(1, -1).replace(/''/g, "'");
+    if (/^\d+$/.test(token)) return Number(token);
+    if (token === 'true' || token === 'false') return token === 'true';
+    if (token === 'null') return null;
+    if (token === 'always()') return true;
+    if (token.endsWith('()') || peek() === '(')
+      throw new Error(`functions are not supported: ${token} in ${expression}`);
+    let value: unknown = contexts;
+    for (const part of token.split('.')) {
+      value =
+        value !== null && typeof value === 'object'
+          ? ((value as Record<string, unknown>)[part] ?? null)
+          : null;
+    }
+    return value as Value;
   };
   const value = or();
-  if (position !== tokens.length) throw new Error(`unexpected ${tokens[position]} in ${expression}`);
+  if (index !== tokens.length) throw new Error(`unexpected ${tokens[index]} in ${expression}`);
   return value;
 }
 
-/** GitHub compares strings case-insensitively, and a missing value as null. */
-function looseEqual(left: Value, right: Value): boolean {
-  if (typeof left === 'string' && typeof right === 'string')
-    return left.toLowerCase() === right.toLowerCase();
-  return left === right;
+export function truthy(value: Value): boolean {
+  return value !== null && value !== false && value !== '' && value !== 0 && !Number.isNaN(value);
 }
 
-function lookup(path: string, contexts: Contexts): Value {
-  let current: unknown = contexts;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return null;
-    current = (current as Record<string, unknown>)[part];
-  }
-  if (current === undefined || current === null) return null;
-  if (typeof current === 'string' || typeof current === 'boolean' || typeof current === 'number')
-    return current;
-  throw new Error(`${path} is not a value`);
+function equal(left: Value, right: Value): boolean {
+  if (typeof left === 'string' && typeof right === 'string')
+    return left.toLowerCase() === right.toLowerCase();
+  if (typeof left === 'object' || typeof right === 'object') return left === right;
+  return toNumber(left) === toNumber(right);
+}
+
+function toNumber(value: string | number | boolean | null): number {
+  if (value === null) return 0;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return typeof value === 'number' ? value : Number(value.trim());
+}
+
+/** A job's or step's `if:` (with or without `${{ }}`); none is true. */
+export function condition(text: string | undefined, contexts: Contexts): boolean {
+  if (text === undefined) return true;
+  const inner = /^\s*\$\{\{([\s\S]*)\}\}\s*$/.exec(text);
+  return truthy(evaluate(inner === null ? text : (inner[1] as string), contexts));
+}
+
+/** A value with `${{ }}` templates replaced (an input, a concurrency group). */
+export function interpolate(text: string, contexts: Contexts): string {
+  return text.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, inner: string) => {
+    const value = evaluate(inner, contexts);
+    return value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  });
 }

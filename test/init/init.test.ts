@@ -9,7 +9,7 @@ import { ACTION_REF, PACKAGE_NAME } from '../../src/cli/package-info.js';
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
-import { evaluate } from './github-expression.js';
+import { evaluate } from '../helpers/github-expressions.js';
 import { simulate, type WorkflowEvent } from './simulate-workflow.js';
 
 const SCAFFOLD = [

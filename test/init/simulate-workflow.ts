@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { adoptArgs, readInputs, reconcileArgs } from '../../src/action/inputs.js';
-import { condition, interpolate, type Contexts, type Value } from './github-expression.js';
+import { condition, interpolate, type Contexts, type Value } from '../helpers/github-expressions.js';
 
 /**
  * Which catalog commands a workflow runs for one event: each job's `if:` and each action step's `if:` evaluated as
