@@ -2,8 +2,10 @@
 // validation and nothing resolved. Reads every *.yaml / *.yml under the directory in sorted order (as the tool
 // does, skipping names that start with `.` or `_`), decodes it as strict UTF-8 and parses every document in it
 // with one YAML parser:
-//   js-yaml  js-yaml's loadAll (the fastest conforming parser measured on npm; a devDependency for this only)
-//   yaml     yaml's parseAllDocuments + toJS, the parser the tool uses, without a LineCounter
+//   js-yaml  js-yaml's loadAll (the fastest conforming parser measured on npm, and the tool's own since issue 21:
+//            src/manifest/parse-events.ts reads its events, positions included)
+//   yaml     yaml's parseAllDocuments + toJS without a LineCounter (the tool's parser before; still its path for
+//            files with errors, and its editor for adopt)
 // Prints {"parser", "documents", "ms", "maxRssMb"} on stdout. Run cold, one process per measure.
 // Run: node bench/parse-floor.js <js-yaml|yaml> <dir>
 import { readFile, readdir } from 'node:fs/promises';
