@@ -26,15 +26,47 @@ type Resolved =
   | { readonly union: readonly UnionMember[] }
   | NamedSchema;
 
-export function avroJsonToPegasus(schemas: AspectSchemas, aspectName: string, value: unknown): unknown {
-  const fqn = Object.hasOwn(schemas.aspects, aspectName) ? schemas.aspects[aspectName] : undefined;
-  return fqn === undefined ? value : new Converter(schemas).convert(fqn, value);
+interface Resolution {
+  readonly resolved: Resolved;
+  /** The named types (typerefs, then the record or enum) the type goes by, any of which may wrap its value. */
+  readonly names: readonly string[];
 }
 
+/**
+ * One converter per schemas object: its resolutions of named types are kept, since a file converts the same few
+ * dozen types hundreds of thousands of times.
+ */
+const converters = new WeakMap<AspectSchemas, Converter>();
+
+export function avroJsonToPegasus(schemas: AspectSchemas, aspectName: string, value: unknown): unknown {
+  const fqn = Object.hasOwn(schemas.aspects, aspectName) ? schemas.aspects[aspectName] : undefined;
+  if (fqn === undefined) return value;
+  let converter = converters.get(schemas);
+  if (converter === undefined) {
+    converter = new Converter(schemas);
+    converters.set(schemas, converter);
+  }
+  return converter.convert(fqn, value);
+}
+
+const NO_NAMES: readonly string[] = [];
+
 class Converter {
+  private readonly resolutions = new Map<string, Resolution>();
+  private readonly names = new WeakMap<UnionMember, readonly string[]>();
   constructor(private readonly schemas: AspectSchemas) {}
 
-  private resolve(type: SchemaType): { resolved: Resolved; names: readonly string[] } {
+  private resolve(type: SchemaType): Resolution {
+    if (typeof type !== 'string') return { resolved: type, names: NO_NAMES };
+    let resolution = this.resolutions.get(type);
+    if (resolution === undefined) {
+      resolution = this.resolveName(type);
+      this.resolutions.set(type, resolution);
+    }
+    return resolution;
+  }
+
+  private resolveName(type: string): Resolution {
     const names: string[] = [];
     let current: SchemaType | NamedSchema = type;
     while (typeof current === 'string' && current.includes('.')) {
@@ -53,36 +85,68 @@ class Converter {
     if (typeof resolved === 'object' && 'union' in resolved) return this.convertUnion(resolved.union, value);
     const bare = this.unwrap(resolved, names, value);
     if (typeof resolved === 'string') return bare;
+    // Most values are already Pegasus JSON: a container is copied only from its first changed entry on, so an
+    // unchanged value is returned as it came.
     if ('array' in resolved) {
-      return Array.isArray(bare) ? bare.map((item: unknown) => this.convert(resolved.array, item)) : bare;
+      if (!Array.isArray(bare)) return bare;
+      let result: unknown[] | undefined;
+      for (let index = 0; index < bare.length; index += 1) {
+        const item: unknown = bare[index];
+        const converted = this.convert(resolved.array, item);
+        if (result === undefined && converted !== item) result = bare.slice(0, index);
+        if (result !== undefined) result.push(converted);
+      }
+      return result ?? bare;
     }
     if ('map' in resolved) {
       if (!isObject(bare)) return bare;
       // Python's writer leaves null entries in user maps (customProperties); Pegasus maps have none.
-      return Object.fromEntries(
-        Object.entries(bare)
-          .filter(([, item]) => item !== null)
-          .map(([key, item]) => [key, this.convert(resolved.map, item)]),
+      return this.convertEntries(bare, (_key, item) =>
+        item === null ? DROP : this.convert(resolved.map, item),
       );
     }
     if (resolved.kind === 'record' && isObject(bare)) {
-      const result: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(bare)) {
-        const field = resolved.fields.find((candidate) => candidate.name === key);
-        if (field === undefined) result[key] = item;
-        else if (item !== null || !field.optional) result[key] = this.convert(field.type, item);
-      }
-      return result;
+      const fields = resolved.fields;
+      return this.convertEntries(bare, (key, item) => {
+        const field = fields.find((candidate) => candidate.name === key);
+        if (field === undefined) return item;
+        return item === null && field.optional === true ? DROP : this.convert(field.type, item);
+      });
     }
     return bare;
   }
 
+  /**
+   * The object with each entry replaced by `change`'s answer (DROP leaves it out); the object itself when no entry
+   * changes, else a copy made from the first change on.
+   */
+  private convertEntries(
+    value: Readonly<Record<string, unknown>>,
+    change: (key: string, item: unknown) => unknown,
+  ): Readonly<Record<string, unknown>> {
+    let result: Record<string, unknown> | undefined;
+    const keys = Object.keys(value);
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index] as string;
+      const item = value[key];
+      const converted = change(key, item);
+      if (result === undefined && converted !== item) {
+        result = {};
+        for (let before = 0; before < index; before += 1) {
+          const earlier = keys[before] as string;
+          result[earlier] = value[earlier];
+        }
+      }
+      if (result !== undefined && converted !== DROP) result[key] = converted;
+    }
+    return result ?? value;
+  }
+
   /** Removes an Avro type wrapper around a value that is not a union member. */
   private unwrap(resolved: Resolved, names: readonly string[], value: unknown): unknown {
-    if (!isObject(value)) return value;
-    const entries = Object.entries(value);
-    if (entries.length !== 1) return value;
-    const [key, inner] = entries[0] as [string, unknown];
+    const key = singleKey(value);
+    if (key === undefined) return value;
+    const inner = (value as Readonly<Record<string, unknown>>)[key];
     const name = key.startsWith(AVRO_PREFIX) ? `com.linkedin.${key.slice(AVRO_PREFIX.length)}` : key;
     if (names.includes(name)) return inner;
     if (typeof resolved === 'string') return key === resolved ? inner : value;
@@ -100,9 +164,9 @@ class Converter {
         const member = members.find((candidate) => candidate.key === discriminator);
         if (member !== undefined) return { [member.key]: this.convert(member.type, value[discriminator]) };
       }
-      const entries = Object.entries(value);
-      if (entries.length === 1) {
-        const [key, inner] = entries[0] as [string, unknown];
+      const key = singleKey(value);
+      if (key !== undefined) {
+        const inner = value[key];
         const member = members.find((candidate) => this.memberNames(candidate).includes(key));
         if (member !== undefined) return { [member.key]: this.convert(member.type, inner) };
       }
@@ -113,7 +177,16 @@ class Converter {
   }
 
   /** The names a member may go by in Avro JSON: its Pegasus key, its Avro FQN, and its Avro type's name. */
-  private memberNames(member: UnionMember): string[] {
+  private memberNames(member: UnionMember): readonly string[] {
+    let names = this.names.get(member);
+    if (names === undefined) {
+      names = this.findMemberNames(member);
+      this.names.set(member, names);
+    }
+    return names;
+  }
+
+  private findMemberNames(member: UnionMember): readonly string[] {
     const { resolved } = this.resolve(member.type);
     const names = [member.key];
     if (member.key.startsWith('com.linkedin.'))
@@ -156,6 +229,21 @@ class Converter {
         return false;
     }
   }
+}
+
+/** A marker for an entry left out of a converted object. */
+const DROP: unique symbol = Symbol('drop');
+
+/** The only key of an object that has exactly one own enumerable key (a possible Avro wrapper), else undefined. */
+function singleKey(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  let only: string | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (only !== undefined) return undefined;
+    only = key;
+  }
+  return only;
 }
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {

@@ -51,7 +51,13 @@ export function validateAspectValue(
 ): readonly AspectProblem[] {
   const fqn = Object.hasOwn(schemas.aspects, aspectName) ? schemas.aspects[aspectName] : undefined;
   if (fqn === undefined) return [{ path: '', message: `Unknown aspect ${aspectName}` }];
-  const walker = new Walker(schemas, options.unrecognizedFields ?? 'TRIM');
+  // Most values are valid, and the order of keys only matters for the order of problems: walk in the object's own
+  // order first and only walk again in Java HashMap order (rest.li's) when there is something to report.
+  const mode = options.unrecognizedFields ?? 'TRIM';
+  const quick = new Walker(schemas, mode, false);
+  quick.visit([], fqn, value);
+  if (quick.problems.length === 0) return quick.problems;
+  const walker = new Walker(schemas, mode, true);
   walker.visit([], fqn, value);
   return walker.problems;
 }
@@ -86,6 +92,8 @@ class Walker {
   constructor(
     private readonly schemas: AspectSchemas,
     private readonly unrecognized: UnrecognizedFieldMode,
+    /** Whether a record's entries are visited in Java HashMap order (needed only for the order of problems). */
+    private readonly hashMapOrder: boolean,
   ) {}
 
   private add(path: readonly (string | number)[], message: string): void {
@@ -139,7 +147,8 @@ class Walker {
       return;
     }
     if (!isObject(value)) return;
-    for (const key of javaHashMapOrder(Object.keys(value))) {
+    const keys = Object.keys(value);
+    for (const key of this.hashMapOrder ? javaHashMapOrder(keys) : keys) {
       const child = value[key];
       const childType = childSchema(schema, key);
       if (childType !== undefined) this.visit([...path, key], childType, child);
