@@ -256,7 +256,8 @@ export function entitiesAction(
           parsed.errors.map((error) => `entity ${error.index}: ${error.message}`).join('; '),
         );
       }
-      service.ingest(parsed.proposals, actor);
+      // parseMetadataRecords has validated every value against the same schemas: accept without a second walk.
+      service.ingestAccepted(service.acceptChecked(parsed.proposals), actor);
       return ok({});
     }
     case 'listUrns': {
