@@ -64,11 +64,26 @@ const KEY_NAME_FIELDS = ['name', 'username', 'platformName', 'id', 'chartId', 'd
 
 const DESCRIPTION_FIELDS = ['description', 'definition', 'aboutMe'];
 
+const HAS_UPPER = /[A-Z]/;
+
+/** Facets whose values (tag, term and domain URNs) are also full text: DataHub searches them by default. */
+const TEXT_FACETS: ReadonlySet<string> = new Set([
+  'glossaryTerms',
+  'tags',
+  'domains',
+  'fieldGlossaryTerms',
+  'fieldTags',
+  'editedFieldGlossaryTerms',
+  'editedFieldTags',
+]);
+
 /**
  * A name with its camelCase words split out as well (`AccountBalance` → `AccountBalance Account Balance`), as
  * DataHub's word-delimiter analyzer indexes names, so that `balance` finds `AccountBalance`.
  */
 export function withWordParts(text: string): string {
+  // Most names and field paths have no capital letter to split at: no regular expression replacing nothing.
+  if (!HAS_UPPER.test(text)) return text;
   const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
   return split === text ? text : `${text} ${split}`;
 }
@@ -136,13 +151,16 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   }
 
   // Tags and terms are searched by default in DataHub (queryByDefault), so their ids are text too.
-  const other = [
-    ...[...facets.values()]
-      .filter(([field]) => /tags|glossaryterms|domains/i.test(field))
-      .map(([, value]) => urnIdText(value)),
+  const other: string[] = [];
+  const facetList: (readonly [string, string])[] = [];
+  for (const pair of facets.values()) {
+    facetList.push(pair);
+    if (TEXT_FACETS.has(pair[0])) other.push(urnIdText(pair[1]));
+  }
+  other.push(
     stringOrEmpty(aspects.get('datasetProperties')?.['qualifiedName']),
     stringOrEmpty(aspects.get('containerProperties')?.['qualifiedName']),
-  ];
+  );
 
   return {
     urn,
@@ -157,8 +175,15 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
       urn: parts.map((part) => withWordParts(urnIdText(part))).join(' '),
       other: other.filter((item) => item !== '').join('\n'),
     },
-    facets: [...facets.values()].sort(([a, b], [c, d]) => a.localeCompare(c) || b.localeCompare(d)),
+    facets: facetList.sort(compareFacets),
   };
+}
+
+/** By field, then value, in code-unit order (the order needs no locale: it only makes the output deterministic). */
+function compareFacets(a: readonly [string, string], b: readonly [string, string]): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
+  return 0;
 }
 
 function findKey(aspects: ReadonlyMap<string, JsonObject>): JsonObject | undefined {

@@ -74,8 +74,32 @@ interface TextRow {
   readonly text?: SearchDocument['text'];
 }
 
+interface FacetRow {
+  readonly facet: string;
+  readonly value: string;
+  readonly id: number;
+}
+
+interface RelationshipRow {
+  readonly source: string;
+  readonly name: string;
+  readonly destination: string;
+  readonly aspect: string;
+}
+
+/** The rows a refresh writes after deriving every entity's. */
+interface PendingRows {
+  /** The index held no entity when the refresh began. */
+  readonly fresh: boolean;
+  readonly texts: TextRow[];
+  readonly facets: FacetRow[];
+  readonly relationships: RelationshipRow[];
+}
+
 /** Entities whose aspects a refresh reads in one query. */
 const LOAD_CHUNK = 500;
+/** Facet or relationship rows written by one statement (3 or 4 parameters each, far below SQLite's 32,766). */
+const ROWS_PER_INSERT = 256;
 /** The fewest entities a refresh indexes in bulk (see `isBulk`). */
 const BULK_MIN_ENTITIES = 5000;
 const NO_ASPECTS: ReadonlyMap<string, JsonObject> = new Map();
@@ -148,9 +172,19 @@ export class EntityIndex {
       ),
       deleteFacets: db.prepare('DELETE FROM search_facet WHERE id = ?'),
       insertFacet: db.prepare('INSERT OR IGNORE INTO search_facet (facet, value, id) VALUES (?, ?, ?)'),
+      insertFacets: db.prepare(
+        `INSERT OR IGNORE INTO search_facet (facet, value, id) VALUES ${valuesList(3, ROWS_PER_INSERT)}`,
+      ),
+      insertEntity: db.prepare<[string, string, string, string, string, number]>(
+        `INSERT INTO search_entity (urn, entity_type, name, name_key, description, removed)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
       deleteRelationships: db.prepare('DELETE FROM relationship WHERE source = ?'),
       insertRelationship: db.prepare(
         'INSERT OR IGNORE INTO relationship (source, name, destination, aspect) VALUES (?, ?, ?, ?)',
+      ),
+      insertRelationships: db.prepare(
+        `INSERT OR IGNORE INTO relationship (source, name, destination, aspect) VALUES ${valuesList(4, ROWS_PER_INSERT)}`,
       ),
       allUrns: db.prepare<[], { urn: string }>(
         "SELECT DISTINCT urn FROM metadata_aspect_v2 WHERE version = 0 AND aspect LIKE '%Key'",
@@ -226,21 +260,27 @@ export class EntityIndex {
    * segment of its own (ten times slower, measured on 10,000 entities).
    */
   refresh(urns: Iterable<string>): void {
-    const list = [...urns];
+    // Each entity once: an entity listed twice would be inserted twice into an empty index.
+    const list = [...new Set(urns)];
     if (list.length === 0) return;
     this.generation += 1;
-    const rebuild = this.isBulk(list.length) ? this.dropSecondaryIndexes() : [];
-    const texts: TextRow[] = [];
+    const indexed = this.statements.countEntities.get()?.total ?? 0;
+    const rebuild = this.isBulk(list.length, indexed) ? this.dropSecondaryIndexes() : [];
+    // An empty index has no rows of these entities (the queue lists each once): nothing to look up or delete.
+    const rows: PendingRows = { fresh: indexed === 0, texts: [], facets: [], relationships: [] };
     for (let start = 0; start < list.length; start += LOAD_CHUNK) {
       const chunk = list.slice(start, start + LOAD_CHUNK);
       const loaded = this.loadManyAspects?.(chunk);
       for (const urn of chunk) {
         const aspects = loaded === undefined ? this.loadAspects(urn) : (loaded.get(urn) ?? NO_ASPECTS);
-        const text = this.refreshRows(urn, aspects);
-        if (text !== undefined) texts.push(text);
+        this.refreshRows(urn, aspects, rows);
       }
     }
-    for (const { id, replaces, text } of texts) {
+    // Facet and relationship rows are written together, in their primary keys' order (appends to the B-trees
+    // rather than scattered inserts), a few hundred per statement; then the full text (see above).
+    this.insertFacets(rows.facets);
+    this.insertRelationships(rows.relationships);
+    for (const { id, replaces, text } of rows.texts) {
       if (replaces) this.statements.deleteText.run(id);
       if (text !== undefined)
         this.statements.insertText.run(id, text.name, text.description, text.fields, text.urn, text.other);
@@ -259,9 +299,48 @@ export class EntityIndex {
    * Whether a refresh is large enough, against what the index holds, that building the secondary indexes again
    * from sorted rows is cheaper than adding its rows to them one by one (a bulk load into a new or small catalog).
    */
-  private isBulk(entities: number): boolean {
-    if (entities < BULK_MIN_ENTITIES) return false;
-    return entities >= (this.statements.countEntities.get()?.total ?? 0);
+  private isBulk(entities: number, indexed: number): boolean {
+    return entities >= BULK_MIN_ENTITIES && entities >= indexed;
+  }
+
+  /** Writes facet rows (facet, value, id), sorted here. */
+  private insertFacets(facets: FacetRow[]): void {
+    facets.sort(compareFacetRows);
+    const many = this.statements.insertFacets;
+    const params: (string | number)[] = [];
+    let index = 0;
+    for (; index + ROWS_PER_INSERT <= facets.length; index += ROWS_PER_INSERT) {
+      params.length = 0;
+      for (let row = index; row < index + ROWS_PER_INSERT; row += 1) {
+        const { facet, value, id } = facets[row] as FacetRow;
+        params.push(facet, value, id);
+      }
+      many.run(params);
+    }
+    for (; index < facets.length; index += 1) {
+      const { facet, value, id } = facets[index] as FacetRow;
+      this.statements.insertFacet.run(facet, value, id);
+    }
+  }
+
+  /** Writes relationship rows (source, name, destination, aspect), sorted here. */
+  private insertRelationships(relationships: RelationshipRow[]): void {
+    relationships.sort(compareRelationshipRows);
+    const many = this.statements.insertRelationships;
+    const params: string[] = [];
+    let index = 0;
+    for (; index + ROWS_PER_INSERT <= relationships.length; index += ROWS_PER_INSERT) {
+      params.length = 0;
+      for (let row = index; row < index + ROWS_PER_INSERT; row += 1) {
+        const { source, name, destination, aspect } = relationships[row] as RelationshipRow;
+        params.push(source, name, destination, aspect);
+      }
+      many.run(params);
+    }
+    for (; index < relationships.length; index += 1) {
+      const { source, name, destination, aspect } = relationships[index] as RelationshipRow;
+      this.statements.insertRelationship.run(source, name, destination, aspect);
+    }
   }
 
   /** Drops the secondary indexes of the index tables (in the open transaction); answers the SQL that makes them. */
@@ -283,12 +362,19 @@ export class EntityIndex {
   }
 
   /**
-   * Refreshes an entity's rows but its full text, which it answers for `refresh` to write: its id, whether an
-   * older text row goes, and the new one (none when the entity is gone).
+   * Refreshes an entity's search row and deletes its older rows; adds to `rows` what `refresh` writes after every
+   * entity: its full text (its id, whether an older text row goes, and the new one, none when the entity is gone),
+   * facet and relationship rows.
    */
-  private refreshRows(urn: string, aspects: ReadonlyMap<string, JsonObject>): TextRow | undefined {
-    const hasKey = [...aspects.keys()].some((name) => name.endsWith('Key'));
-    const existing = this.statements.idOf.get(urn)?.id;
+  private refreshRows(urn: string, aspects: ReadonlyMap<string, JsonObject>, rows: PendingRows): void {
+    let hasKey = false;
+    for (const name of aspects.keys()) {
+      if (name.endsWith('Key')) {
+        hasKey = true;
+        break;
+      }
+    }
+    const existing = rows.fresh ? undefined : this.statements.idOf.get(urn)?.id;
     if (existing !== undefined) this.stale.add(existing);
     // An entity not in the index has no facet or relationship rows (both are written only with its search row):
     // a bulk load of new entities skips the two deletes.
@@ -297,31 +383,45 @@ export class EntityIndex {
       this.statements.deleteRelationships.run(urn);
     }
     if (!hasKey) {
-      if (existing === undefined) return undefined;
+      if (existing === undefined) return;
       this.statements.deleteEntity.run(existing);
-      return { id: existing, replaces: true };
+      rows.texts.push({ id: existing, replaces: true });
+      return;
     }
     const doc = buildSearchDocument(urn, aspects);
-    const row = this.statements.upsert.get(
-      urn,
-      doc.entityType,
-      doc.name,
-      normalizeName(doc.name),
-      doc.description,
-      doc.removed ? 1 : 0,
-    );
-    const id = row?.id as number;
+    const removed = doc.removed ? 1 : 0;
+    // A new entity is inserted (its id is the new rowid) rather than upserted: no row to read back.
+    const id =
+      existing === undefined
+        ? Number(
+            this.statements.insertEntity.run(
+              urn,
+              doc.entityType,
+              doc.name,
+              normalizeName(doc.name),
+              doc.description,
+              removed,
+            ).lastInsertRowid,
+          )
+        : (this.statements.upsert.get(
+            urn,
+            doc.entityType,
+            doc.name,
+            normalizeName(doc.name),
+            doc.description,
+            removed,
+          )?.id as number);
     this.stale.add(id);
-    for (const [facet, value] of doc.facets) this.statements.insertFacet.run(facet, value, id);
+    for (const [facet, value] of doc.facets) rows.facets.push({ facet, value, id });
     for (const relationship of extractRelationships(aspects)) {
-      this.statements.insertRelationship.run(
-        urn,
-        relationship.name,
-        relationship.destination,
-        relationship.aspect,
-      );
+      rows.relationships.push({
+        source: urn,
+        name: relationship.name,
+        destination: relationship.destination,
+        aspect: relationship.aspect,
+      });
     }
-    return { id, replaces: existing !== undefined, text: doc.text };
+    rows.texts.push({ id, replaces: existing !== undefined, text: doc.text });
   }
 
   search(request: SearchRequest): SearchResponse {
@@ -628,6 +728,35 @@ export class EntityIndex {
         .map((row) => ({ value: row.value, count: row.count })),
     }));
   }
+}
+
+/** `(?, ?, ?), (?, ?, ?), …`: the VALUES of a statement inserting `rows` rows of `columns` columns. */
+function valuesList(columns: number, rows: number): string {
+  const row = `(${new Array<string>(columns).fill('?').join(', ')})`;
+  return new Array<string>(rows).fill(row).join(', ');
+}
+
+/** SQLite's order of the primary key (facet, value, id): BINARY collation compares UTF-8 bytes. */
+function compareFacetRows(a: FacetRow, b: FacetRow): number {
+  return compareBinary(a.facet, b.facet) || compareBinary(a.value, b.value) || a.id - b.id;
+}
+
+function compareRelationshipRows(a: RelationshipRow, b: RelationshipRow): number {
+  return (
+    compareBinary(a.source, b.source) ||
+    compareBinary(a.name, b.name) ||
+    compareBinary(a.destination, b.destination) ||
+    compareBinary(a.aspect, b.aspect)
+  );
+}
+
+/**
+ * Code-unit order, which is UTF-8's byte order but for characters beyond the BMP against U+E000-U+FFFF; only the
+ * speed of the inserts depends on it, not what they write.
+ */
+function compareBinary(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
 }
 
 /** What makes two search requests the same search (the page apart). */
