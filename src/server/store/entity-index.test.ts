@@ -168,3 +168,37 @@ describe('EntityIndex search', () => {
     store.close();
   });
 });
+
+describe('EntityIndex refresh', () => {
+  const owned = (store: AspectStore, owner: number): unknown =>
+    store.index.relationships({
+      urn: `urn:li:corpuser:owner${owner}`,
+      types: ['OwnedBy'],
+      direction: 'INCOMING',
+      start: 0,
+      count: 1000,
+      includeRemoved: true,
+    });
+
+  it('indexes many entities at once (rows written a statement of many at a time) as it indexes them a few at a time', () => {
+    // 300 datasets make some 2,000 facet rows and 600 relationship rows in one refresh: several full statements
+    // and a remainder; 20 at a time stay below one statement's worth.
+    const bulk = new AspectStore(':memory:');
+    writeDatasets(bulk, 0, 300);
+    const few = new AspectStore(':memory:');
+    for (let from = 0; from < 300; from += 20) {
+      writeDatasets(few, from, from + 20);
+      expect(few.index.search(request('*')).total).toBe(from + 20);
+    }
+    for (const search of [...REQUESTS, request('*', { maxFacetValues: 1000, facetFields: ['urn', 'tags'] })])
+      expect(bulk.index.search(search)).toEqual(few.index.search(search));
+    expect(bulk.index.search(request('*', { maxFacetValues: 1000, facetFields: ['urn'] })).facets[0]?.values).toHaveLength(300); // prettier-ignore
+    for (let owner = 0; owner < 7; owner += 1) {
+      expect(owned(bulk, owner)).toEqual(owned(few, owner));
+      expect(owned(bulk, owner)).toMatchObject({ total: owner < 6 ? 43 : 42 });
+    }
+    expectSameAsSql(bulk);
+    bulk.close();
+    few.close();
+  });
+});
