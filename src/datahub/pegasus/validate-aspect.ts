@@ -55,10 +55,10 @@ export function validateAspectValue(
   // order first and only walk again in Java HashMap order (rest.li's) when there is something to report.
   const mode = options.unrecognizedFields ?? 'TRIM';
   const quick = new Walker(schemas, mode, false);
-  quick.visit([], fqn, value);
+  quick.visit(fqn, value);
   if (quick.problems.length === 0) return quick.problems;
   const walker = new Walker(schemas, mode, true);
-  walker.visit([], fqn, value);
+  walker.visit(fqn, value);
   return walker.problems;
 }
 
@@ -89,6 +89,8 @@ export function trimUnrecognizedFields(schemas: AspectSchemas, aspectName: strin
 
 class Walker {
   readonly problems: AspectProblem[] = [];
+  /** Where the walk is: the keys and indexes from the root (one array, not a copy per element visited). */
+  private readonly path: (string | number)[] = [];
   constructor(
     private readonly schemas: AspectSchemas,
     private readonly unrecognized: UnrecognizedFieldMode,
@@ -96,8 +98,21 @@ class Walker {
     private readonly hashMapOrder: boolean,
   ) {}
 
-  private add(path: readonly (string | number)[], message: string): void {
-    this.problems.push({ path: path.map((part) => `/${part}`).join(''), message });
+  private add(message: string): void {
+    this.problems.push({ path: this.path.map((part) => `/${part}`).join(''), message });
+  }
+
+  /** `add` for a child of the current element. */
+  private addAt(part: string | number, message: string): void {
+    this.path.push(part);
+    this.add(message);
+    this.path.pop();
+  }
+
+  private visitAt(part: string | number, type: SchemaType, value: unknown): void {
+    this.path.push(part);
+    this.visit(type, value);
+    this.path.pop();
   }
 
   private named(fqn: string): NamedSchema {
@@ -122,27 +137,22 @@ class Walker {
    * One element, post-order as rest.li's ObjectIterator visits it: its children first (those whose schema it can
    * tell), then the element itself, then the validator on a typeref'd Urn.
    */
-  visit(path: readonly (string | number)[], type: SchemaType, value: unknown): void {
+  visit(type: SchemaType, value: unknown): void {
     const schema = this.deref(type);
-    this.visitChildren(path, schema, value);
-    this.check(path, schema, value);
+    this.visitChildren(schema, value);
+    this.check(schema, value);
     if (typeof type === 'string' && type.endsWith('Urn') && type.includes('.') && typeof value === 'string') {
-      if (pegasusUrnProblem(value) !== undefined) this.add(path, `"Provided urn ${value}" is invalid`);
+      if (pegasusUrnProblem(value) !== undefined) this.add(`"Provided urn ${value}" is invalid`);
     }
   }
 
-  private visitChildren(
-    path: readonly (string | number)[],
-    schema: Exclude<SchemaType, string> | string | NamedSchema,
-    value: unknown,
-  ): void {
+  private visitChildren(schema: Exclude<SchemaType, string> | string | NamedSchema, value: unknown): void {
     if (Array.isArray(value)) {
       if (typeof schema === 'object' && 'array' in schema) {
-        value.forEach((item, index) => this.visit([...path, index], schema.array, item));
+        for (let index = 0; index < value.length; index += 1) this.visitAt(index, schema.array, value[index]);
       } else if (this.unrecognized === 'DISALLOW') {
-        value.forEach((_item, index) =>
-          this.add([...path, index], 'unrecognized field found but not allowed'),
-        );
+        for (let index = 0; index < value.length; index += 1)
+          this.addAt(index, 'unrecognized field found but not allowed');
       }
       return;
     }
@@ -151,51 +161,44 @@ class Walker {
     for (const key of this.hashMapOrder ? javaHashMapOrder(keys) : keys) {
       const child = value[key];
       const childType = childSchema(schema, key);
-      if (childType !== undefined) this.visit([...path, key], childType, child);
-      else if (this.unrecognized === 'DISALLOW')
-        this.add([...path, key], 'unrecognized field found but not allowed');
+      if (childType !== undefined) this.visitAt(key, childType, child);
+      else if (this.unrecognized === 'DISALLOW') this.addAt(key, 'unrecognized field found but not allowed');
     }
   }
 
-  private check(
-    path: readonly (string | number)[],
-    schema: Exclude<SchemaType, string> | string | NamedSchema,
-    value: unknown,
-  ): void {
+  private check(schema: Exclude<SchemaType, string> | string | NamedSchema, value: unknown): void {
     if (typeof schema === 'string') {
-      this.checkPrimitive(path, schema, value);
+      this.checkPrimitive(schema, value);
       return;
     }
     if ('array' in schema) {
-      if (!Array.isArray(value)) this.add(path, 'array type is not backed by a DataList');
+      if (!Array.isArray(value)) this.add('array type is not backed by a DataList');
       return;
     }
     if ('map' in schema) {
-      if (!isObject(value)) this.add(path, 'map type is not backed by a DataMap');
+      if (!isObject(value)) this.add('map type is not backed by a DataMap');
       return;
     }
     if ('union' in schema) {
-      this.checkUnion(path, schema.union, value);
+      this.checkUnion(schema.union, value);
       return;
     }
     switch (schema.kind) {
       case 'record':
-        if (!isObject(value)) this.add(path, 'record type is not backed by a DataMap');
-        else this.checkRequired(path, schema.fields, value);
+        if (!isObject(value)) this.add('record type is not backed by a DataMap');
+        else this.checkRequired(schema.fields, value);
         return;
       case 'enum':
-        if (typeof value !== 'string') this.add(path, 'enum type is not backed by a String');
-        else if (!schema.symbols.includes(value)) this.add(path, `"${value}" is not an enum symbol`);
+        if (typeof value !== 'string') this.add('enum type is not backed by a String');
+        else if (!schema.symbols.includes(value)) this.add(`"${value}" is not an enum symbol`);
         return;
       case 'fixed':
-        if (typeof value !== 'string') this.add(path, 'fixed type is not backed by a String or ByteString');
+        if (typeof value !== 'string') this.add('fixed type is not backed by a String or ByteString');
         else if (value.length !== schema.size)
           this.add(
-            path,
             `"${value}" length (${value.length}) is inconsistent with expected fixed size of ${schema.size}`,
           );
-        else if (!isAvroBytes(value))
-          this.add(path, `"${value}" is not a valid string representation of bytes`);
+        else if (!isAvroBytes(value)) this.add(`"${value}" is not a valid string representation of bytes`);
         return;
       case 'typeref':
         // deref() never stops at a typeref.
@@ -203,46 +206,37 @@ class Walker {
     }
   }
 
-  private checkRequired(
-    path: readonly (string | number)[],
-    fields: readonly FieldSchema[],
-    value: Readonly<Record<string, unknown>>,
-  ): void {
+  private checkRequired(fields: readonly FieldSchema[], value: Readonly<Record<string, unknown>>): void {
     for (const field of fields) {
       if (field.optional === true || field.default === true || Object.hasOwn(value, field.name)) continue;
-      this.add([...path, field.name], 'field is required but not found and has no default value');
+      this.addAt(field.name, 'field is required but not found and has no default value');
     }
   }
 
-  private checkUnion(
-    path: readonly (string | number)[],
-    members: readonly { key: string }[],
-    value: unknown,
-  ): void {
+  private checkUnion(members: readonly { key: string }[], value: unknown): void {
     if (value === null) {
       if (!members.some((member) => member.key === 'null'))
-        this.add(path, `null is not a member type of union ${describeUnion(members)}`);
+        this.add(`null is not a member type of union ${describeUnion(members)}`);
     } else if (isObject(value)) {
       const keys = Object.keys(value);
-      if (keys.length > 1) this.add(path, 'DataMap should have no more than one entry for a union type');
+      if (keys.length > 1) this.add('DataMap should have no more than one entry for a union type');
       else if (keys.length === 1 && !members.some((member) => member.key === keys[0]))
-        this.add(path, `"${keys[0] ?? ''}" is not a member type of union ${describeUnion(members)}`);
+        this.add(`"${keys[0] ?? ''}" is not a member type of union ${describeUnion(members)}`);
       // An empty DataMap is accepted: rest.li allows empty unions, and partial schemas are not used by GMS.
     } else {
-      this.add(path, 'union type is not backed by a DataMap or null');
+      this.add('union type is not backed by a DataMap or null');
     }
   }
 
-  private checkPrimitive(path: readonly (string | number)[], name: string, value: unknown): void {
+  private checkPrimitive(name: string, value: unknown): void {
     if (name === 'bytes') {
-      if (typeof value !== 'string') this.add(path, 'bytes type is not backed by a String or ByteString');
-      else if (!isAvroBytes(value))
-        this.add(path, `"${value}" is not a valid string representation of bytes`);
+      if (typeof value !== 'string') this.add('bytes type is not backed by a String or ByteString');
+      else if (!isAvroBytes(value)) this.add(`"${value}" is not a valid string representation of bytes`);
       return;
     }
     if (matchesPrimitive(name, value)) return;
     const className = PRIMITIVE_CLASS[name] ?? name;
-    this.add(path, `${javaString(value)} cannot be coerced to ${className}`);
+    this.add(`${javaString(value)} cannot be coerced to ${className}`);
   }
 }
 
