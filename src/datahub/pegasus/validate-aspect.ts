@@ -87,6 +87,9 @@ export function trimUnrecognizedFields(schemas: AspectSchemas, aspectName: strin
   return fqn === undefined ? value : trim(schemas, fqn, value);
 }
 
+/** What each named type of a schemas object dereferences to (see Walker.deref). */
+const DEREFS = new WeakMap<AspectSchemas, Map<string, Exclude<SchemaType, string> | string | NamedSchema>>();
+
 class Walker {
   readonly problems: AspectProblem[] = [];
   /** Where the walk is: the keys and indexes from the root (one array, not a copy per element visited). */
@@ -122,8 +125,23 @@ class Walker {
     return named;
   }
 
-  /** Dereferences typerefs to the type that decides how data is read. */
+  /** Dereferences typerefs to the type that decides how data is read (once per named type and schemas). */
   private deref(type: SchemaType): Exclude<SchemaType, string> | string | NamedSchema {
+    if (typeof type !== 'string') return type;
+    let derefs = DEREFS.get(this.schemas);
+    if (derefs === undefined) {
+      derefs = new Map();
+      DEREFS.set(this.schemas, derefs);
+    }
+    let found = derefs.get(type);
+    if (found === undefined) {
+      found = this.derefName(type);
+      derefs.set(type, found);
+    }
+    return found;
+  }
+
+  private derefName(type: string): Exclude<SchemaType, string> | string | NamedSchema {
     let current: SchemaType | NamedSchema = type;
     while (typeof current === 'string' && current.includes('.')) {
       const named: NamedSchema = this.named(current);
