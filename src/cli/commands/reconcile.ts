@@ -82,6 +82,33 @@ export interface ReconcileOptions {
 export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
   boundHeapGrowth(io.env);
+  const { plan: judged, connection } = await planFromManifests(dir, options, io, maxDeletes);
+  try {
+    const plan = options.impact === false ? judged : await withImpact(judged, connection, io);
+    await emitPlan(plan, options, io);
+    if (options.dryRun || plan.changes.length === 0) {
+      return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
+    }
+    // Applied right after planning, from the same reads: no second read of every version (see planJustMade).
+    const ok = await applyAndReport(plan, connection, io, options.output, { planJustMade: true });
+    if (!ok) return 1;
+    return options.detailedExitcode ? 2 : 0;
+  } finally {
+    await connection.close();
+  }
+}
+
+/**
+ * Loads the manifests, connects, reads the live catalog, plans and judges the plan. The desired and live states
+ * stay in this function and are released when it returns: the impact, the rendering and the apply need only the
+ * plan (at 250,000 entities the two states are most of the heap).
+ */
+async function planFromManifests(
+  dir: string,
+  options: ReconcileOptions,
+  io: CliIo,
+  maxDeletes: number,
+): Promise<{ plan: Plan; connection: Connection }> {
   const environmentName = environmentNameOf(options, io.env);
   // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
   // is most of the tool's memory, and would otherwise be held until the end of the run.
@@ -123,18 +150,10 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     );
     const planned = withEnvironment(made.plan, environment, state);
     const classified = base === undefined ? planned : classifyOrigins(planned, fullState, base);
-    const judged = await checkPolicies(classified, policies, made.live, files);
-    const plan = options.impact === false ? judged : await withImpact(judged, connection, io);
-    await emitPlan(plan, options, io);
-    if (options.dryRun || plan.changes.length === 0) {
-      return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
-    }
-    // Applied right after planning, from the same reads: no second read of every version (see planJustMade).
-    const ok = await applyAndReport(plan, connection, io, options.output, { planJustMade: true });
-    if (!ok) return 1;
-    return options.detailedExitcode ? 2 : 0;
-  } finally {
+    return { plan: await checkPolicies(classified, policies, made.live, files), connection };
+  } catch (error) {
     await connection.close();
+    throw error;
   }
 }
 
