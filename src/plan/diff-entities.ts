@@ -417,7 +417,8 @@ function overlayOwnedFields(
   systemMetadata?: JsonObject,
   actor?: string,
 ): { after: JsonObject; fields: FieldChange[] } {
-  const after: Record<string, JsonValue> = { ...(current ?? {}) };
+  // A new aspect needs no copy of the live one to overlay (a plan from empty makes one per entity).
+  const after: Record<string, JsonValue> = current === undefined ? {} : { ...current };
   const fields: FieldChange[] = [];
   for (const field of ownedFields(desired, systemMetadata, actor)) {
     const want = desired.fields[field];

@@ -60,12 +60,21 @@ export function aliasDelta(change: Change): { added: string[]; removed: string[]
 
 /** Alias moves: an alias one change removes from a model and another adds to a model of the same group. */
 export function aliasMovesOf(changes: readonly Change[], desired: DesiredState): AliasMove[] {
-  const groups = new Map(desired.entities.map((entity) => [entity.urn, groupsOf(entity.fields)]));
-  const removals = changes.flatMap((change) =>
+  // Only models have groups and only versionProperties changes move aliases: a large plan has few of either.
+  const versionChanges = changes.filter(
+    (change) => change.kind === 'upsertAspect' && change.aspect === 'versionProperties',
+  );
+  if (versionChanges.length === 0) return [];
+  const groups = new Map(
+    desired.entities
+      .filter((entity) => entity.entityType === 'mlModel')
+      .map((entity) => [entity.urn, groupsOf(entity.fields)]),
+  );
+  const removals = versionChanges.flatMap((change) =>
     aliasDelta(change).removed.map((alias) => ({ alias, urn: change.urn })),
   );
   const moves: AliasMove[] = [];
-  for (const change of changes) {
+  for (const change of versionChanges) {
     for (const alias of aliasDelta(change).added) {
       const to = change.urn;
       for (const group of groups.get(to) ?? []) {
