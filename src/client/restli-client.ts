@@ -227,18 +227,34 @@ export function chunkProposals(
     maxBytes: MAX_BATCH_BYTES,
   },
 ): Proposal[][] {
-  const chunks: Proposal[][] = [];
-  let current: Proposal[] = [];
+  return chunkBySize(
+    proposals,
+    (proposal) => Buffer.byteLength(JSON.stringify(toWireProposal(proposal))),
+    limits,
+  );
+}
+
+/**
+ * Splits items into requests by a size the caller measures: a new chunk when the next item would pass
+ * `maxBytes` or the chunk has `maxCount`; an oversize item goes alone.
+ */
+export function chunkBySize<T>(
+  items: readonly T[],
+  bytes: (item: T) => number,
+  limits: { readonly maxCount: number; readonly maxBytes: number },
+): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
   let size = 0;
-  for (const proposal of proposals) {
-    const bytes = Buffer.byteLength(JSON.stringify(toWireProposal(proposal)));
-    if (current.length > 0 && (size + bytes > limits.maxBytes || current.length >= limits.maxCount)) {
+  for (const item of items) {
+    const itemBytes = bytes(item);
+    if (current.length > 0 && (size + itemBytes > limits.maxBytes || current.length >= limits.maxCount)) {
       chunks.push(current);
       current = [];
       size = 0;
     }
-    current.push(proposal);
-    size += bytes;
+    current.push(item);
+    size += itemBytes;
   }
   if (current.length > 0) chunks.push(current);
   return chunks;

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
+import { MAX_BATCH_BYTES, chunkBySize, chunkProposals } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
 import { parseJson } from '../../model/json.js';
 import { plural } from '../output/plural.js';
@@ -112,8 +112,10 @@ async function openWriter(options: { server?: string }, io: CliIo): Promise<Prop
       requests: (proposals) =>
         // The file's values were validated when it was read: the service checks the rest (URN keys) and serializes
         // each aspect once, for both the request sizes and the stored row.
-        chunkBySize(service.acceptChecked(proposals), (accepted) =>
-          wireBytes(accepted.proposal, accepted.text),
+        chunkBySize(
+          service.acceptChecked(proposals),
+          (accepted) => wireBytes(accepted.proposal, accepted.text),
+          { maxCount: Number.POSITIVE_INFINITY, maxBytes: MAX_BATCH_BYTES },
         ).map((chunk) => ({
           aspects: chunk.length,
           send: () => Promise.resolve(service.ingestAccepted(chunk, SERVER_ACTOR)),
@@ -136,28 +138,6 @@ async function openWriter(options: { server?: string }, io: CliIo): Promise<Prop
       ),
     close: () => connection.close(),
   };
-}
-
-/**
- * Splits items into requests as chunkProposals does (a new one when the next item would pass 15 MiB; an oversize
- * item goes alone), by a size the caller measures.
- */
-function chunkBySize<T>(items: readonly T[], bytes: (item: T) => number): T[][] {
-  const chunks: T[][] = [];
-  let current: T[] = [];
-  let size = 0;
-  for (const item of items) {
-    const itemBytes = bytes(item);
-    if (current.length > 0 && size + itemBytes > MAX_BATCH_BYTES) {
-      chunks.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(item);
-    size += itemBytes;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
 }
 
 /**
