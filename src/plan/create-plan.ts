@@ -187,9 +187,17 @@ export function phaseOf(change: Change): number {
 }
 
 export function orderChanges(changes: readonly Change[]): Change[] {
-  return [...changes].sort(
-    (a, b) => phaseOf(a) - phaseOf(b) || a.urn.localeCompare(b.urn) || a.aspect.localeCompare(b.aspect),
-  );
+  // Each change's phase is worked out once: a sort compares every change about log n times, and a phase can cost
+  // allocations (an alias delta), which at 250,000 changes made most of planning's memory peak.
+  return changes
+    .map((change) => ({ change, phase: phaseOf(change) }))
+    .sort(
+      (a, b) =>
+        a.phase - b.phase ||
+        a.change.urn.localeCompare(b.change.urn) ||
+        a.change.aspect.localeCompare(b.change.aspect),
+    )
+    .map(({ change }) => change);
 }
 
 /** The plan with some of its changes left out (a release that does not need them), its summary counted again. */

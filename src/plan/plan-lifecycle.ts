@@ -46,10 +46,14 @@ function groupsOf(fields: JsonObject): string[] {
   return Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [];
 }
 
+const NO_ALIAS_DELTA = { added: [], removed: [] } as const;
+
 /** Aliases a versionProperties change adds and removes. */
-export function aliasDelta(change: Change): { added: string[]; removed: string[] } {
-  if (change.kind !== 'upsertAspect' || change.aspect !== 'versionProperties')
-    return { added: [], removed: [] };
+export function aliasDelta(change: Change): {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+} {
+  if (change.kind !== 'upsertAspect' || change.aspect !== 'versionProperties') return NO_ALIAS_DELTA;
   const before = aliasesOf(change.before);
   const after = aliasesOf(change.after);
   return {
