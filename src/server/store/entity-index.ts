@@ -390,27 +390,12 @@ export class EntityIndex {
     }
     const doc = buildSearchDocument(urn, aspects);
     const removed = doc.removed ? 1 : 0;
+    const row = [urn, doc.entityType, doc.name, normalizeName(doc.name), doc.description, removed] as const;
     // A new entity is inserted (its id is the new rowid) rather than upserted: no row to read back.
     const id =
       existing === undefined
-        ? Number(
-            this.statements.insertEntity.run(
-              urn,
-              doc.entityType,
-              doc.name,
-              normalizeName(doc.name),
-              doc.description,
-              removed,
-            ).lastInsertRowid,
-          )
-        : (this.statements.upsert.get(
-            urn,
-            doc.entityType,
-            doc.name,
-            normalizeName(doc.name),
-            doc.description,
-            removed,
-          )?.id as number);
+        ? Number(this.statements.insertEntity.run(...row).lastInsertRowid)
+        : (this.statements.upsert.get(...row)?.id as number);
     this.stale.add(id);
     for (const [facet, value] of doc.facets) rows.facets.push({ facet, value, id });
     for (const relationship of extractRelationships(aspects)) {
