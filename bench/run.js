@@ -8,16 +8,14 @@
 // The per-entity client is slow by nature (hours at 50,000 entities and 20 ms): above --baseline-limit entities
 // it runs on a catalog of that size and its time and requests are scaled to the full size (marked
 // "extrapolatedFrom" in the results). --baseline-limit 0 runs it in full everywhere.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { environment, machine, measureCli, root, run } from './harness.js';
 import { generateCatalog } from './generate-catalog.js';
 import { renderChart } from './chart.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = parseArgs(process.argv.slice(2));
 
 function parseArgs(argv) {
@@ -37,91 +35,12 @@ function parseArgs(argv) {
   return options;
 }
 
-/** Starts a child process and resolves with it and the URL it prints when ready. */
-function startProcess(command, argv, pattern) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk;
-      const match = pattern.exec(output);
-      if (match !== null) resolve({ child, url: match[1] });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => reject(new Error(`${argv.join(' ')} exited ${code}: ${output}`)));
-  });
-}
-
-function run(command, argv, cwd) {
-  return new Promise((resolve) => {
-    const child = spawn(command, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const stop = (child) =>
-  new Promise((resolve) =>
-    child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
-  );
-const cli = path.join(root, 'dist/cli/main.js');
-
-/** A fresh embedded catalog holding the catalog's datasets, and a proxy in front of it. */
-async function environment(work, metadataFile, latency) {
-  const server = await startProcess(
-    'node',
-    [cli, 'serve', '--db', path.join(work, `db-${Date.now()}.db`), '--port', '0'],
-    /listening on (http:\/\/[^\s]+)/,
-  );
-  const ingest = await run('node', [cli, 'ingest', metadataFile, '--server', server.url], work);
-  if (ingest.code !== 0) throw new Error(ingest.stderr);
-  const proxy = await startProcess(
-    'node',
-    [path.join(root, 'bench/latency-proxy.js'), server.url, String(latency)],
-    /listening (http:\/\/[^\s]+)/,
-  );
-  const requests = async () => (await (await fetch(`${proxy.url}/__stats`)).json()).requests;
-  // The embedded catalog indexes written entities once writes pause, and before any search: a search sent
-  // straight to it (not counted) returns once the converge's entities are indexed. The no-op is measured after
-  // that, as a scheduled drift check would find the catalog, not racing the indexing of a converge that just ended.
-  const settle = async () => {
-    const response = await fetch(`${server.url}/api/graphql`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query: '{ searchAcrossEntities(input: {query: "*", count: 1}) { total } }' }),
-    });
-    if (!response.ok) throw new Error(`search failed: ${response.status}`);
-  };
-  return {
-    url: proxy.url,
-    requests,
-    settle,
-    close: async () => {
-      await stop(proxy.child);
-      await stop(server.child);
-    },
-  };
-}
-
 async function measureTool(work, url, requests, extra = []) {
-  const before = await requests();
   const parallelism = args.parallelism === undefined ? [] : ['--parallelism', String(args.parallelism)];
-  const result = await run(
-    'node',
-    [path.join(root, 'bench/measure.js'), 'reconcile', 'catalog', '--server', url, ...parallelism, ...extra],
-    work,
-  );
-  const stats = JSON.parse(result.stderr.trim().split('\n').at(-1));
-  if (stats.exitCode !== 0) throw new Error(`reconcile failed: ${result.stderr}`);
-  return {
-    seconds: stats.ms / 1000,
-    requests: (await requests()) - before,
-    peakMb: Math.round(stats.maxRssMb),
-  };
+  const argv = ['reconcile', 'catalog', '--server', url, ...parallelism, ...extra];
+  // latest.json keeps its fields: wall time, requests, peak memory (floors.js reports the CPU time).
+  const { seconds, requests: sent, peakMb } = await measureCli(work, argv, requests);
+  return { seconds, requests: sent, peakMb };
 }
 
 async function measureBaseline(work, url, requests) {
@@ -206,14 +125,7 @@ try {
   rmSync(base, { recursive: true, force: true });
 }
 
-const machine = {
-  cpus: cpus().length,
-  cpuModel: cpus()[0]?.model ?? 'unknown',
-  memoryGb: Math.round(totalmem() / 2 ** 30),
-  node: process.version,
-  platform: process.platform,
-};
-const report = { date: new Date().toISOString(), machine, options: args, results };
+const report = { date: new Date().toISOString(), machine: machine(), options: args, results };
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(path.join(root, 'bench/results/chart.svg'), renderChart(report));
