@@ -20,13 +20,12 @@
 //   generation's files and both ingests (to iterate on serving); --ingest-runs 0 skips part (a).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { cli, machine, root, startProcess, stop } from './harness.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'dist/cli/main.js');
 const FILE_ENTITIES = 50_000;
 
 function parseArgs(argv) {
@@ -251,28 +250,8 @@ function run(command, argv, options = {}) {
   });
 }
 
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', [cli, 'serve', '--db', db, '--port', '0'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
-      if (match !== null) resolve({ child, url: match[1] });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-}
-
-const stop = (child) =>
-  new Promise((resolve) =>
-    child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')),
-  );
+const startServer = (db) =>
+  startProcess('node', [cli, 'serve', '--db', db, '--port', '0'], /listening on (http:\/\/[^\s]+)/);
 
 /** `catalog ingest <file>` into the embedded catalog of `work` (its .catalog/catalog.db); the process's wall time. */
 async function ingest(work, file) {
@@ -600,16 +579,9 @@ async function main() {
       await stop(server.child);
     }
 
-    const machine = {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? 'unknown',
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      platform: process.platform,
-    };
     const report = {
       date: new Date().toISOString(),
-      machine,
+      machine: machine(),
       options: args,
       ingest: {
         entities: FILE_ENTITIES,
