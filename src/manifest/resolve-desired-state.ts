@@ -98,6 +98,7 @@ function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
   const groupNames = new Set<string>();
   const domainIds = new Set<string>();
   const modelNames = new Set<string>();
+  const tableNames = new Set<string>();
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
   for (const value of rejected) {
     if (!isJsonObject(value)) continue;
@@ -116,6 +117,7 @@ function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
         if (name !== undefined) featureKeys.add(`${text(value['namespace']) ?? ''}.${name}`);
         break;
       case 'MLFeatureTable': {
+        if (name !== undefined) tableNames.add(name);
         const features = value['features'];
         for (const item of Array.isArray(features) ? features : []) {
           const featureName = isJsonObject(item) ? text(item['name']) : undefined;
@@ -136,10 +138,7 @@ function namesDeclaredBy(rejected: readonly unknown[]): ShadowNames {
         break;
     }
   }
-  const assetNames = new Set([...featureKeys, ...groupNames, ...modelNames]);
-  for (const value of rejected)
-    if (isJsonObject(value) && value['kind'] === 'MLFeatureTable' && text(value['name']) !== undefined)
-      assetNames.add(text(value['name']) as string);
+  const assetNames = new Set([...featureKeys, ...groupNames, ...modelNames, ...tableNames]);
   return { nodeIds, tagIds, termIds, featureKeys, groupNames, domainIds, assetNames };
 }
 
