@@ -862,8 +862,8 @@ class Resolver {
         features,
         hyperParams: hyperParams ?? {},
         metrics: metrics ?? {},
-        trainingData: trainingData?.map(declaredModelData) ?? [],
-        evaluationData: evaluationData?.map(declaredModelData) ?? [],
+        trainingData: trainingData ?? [],
+        evaluationData: evaluationData ?? [],
         domain: domain.urn,
         ...declaredAssociations(associations),
       });
@@ -969,11 +969,6 @@ class Resolver {
   }
 
   /**
-   * The dataPlatformInstance aspect of every declared entity whose URN names its platform (feature tables, models,
-   * model groups; a feature's URN names none, so it gets none): the environment's instance of that platform, or
-   * null without one (not declared: left alone, or cleared if the tool wrote it last).
-   */
-  /**
    * The aspects known only once every entity is declared, added to each entity in one pass (one copy of an
    * entity, not one per aspect: at 250,000 entities the copies were most of resolving's garbage): its
    * deprecation (`null` in `deprecations`: the manifest declares none, located at the entity) and its
@@ -992,6 +987,11 @@ class Resolver {
     }
   }
 
+  /**
+   * The dataPlatformInstance aspect of every declared entity whose URN names its platform (feature tables, models,
+   * model groups; a feature's URN names none, so it gets none): the environment's instance of that platform, or
+   * null without one (not declared: left alone, or cleared if the tool wrote it last).
+   */
   private platformInstanceAspect(entity: DesiredEntity): DesiredAspect | undefined {
     if (!(DECLARABLE_ASPECTS[entity.entityType] ?? []).includes('dataPlatformInstance')) return undefined;
     const raw = parseRawUrn(entity.urn);
@@ -1376,9 +1376,4 @@ function addTo(map: Map<string, string[]>, key: string, value: string): void {
 /** A name → value map as DataHub's [{name, value}] (MLHyperParam, MLMetric), in the manifest's order. */
 function nameValues(map: Readonly<Record<string, string>>): JsonObject[] {
   return Object.entries(map).map(([name, value]) => ({ name, value }));
-}
-
-/** A training or evaluation dataset as policies see it: the manifest's field names. */
-function declaredModelData(item: JsonObject): JsonObject {
-  return item;
 }
