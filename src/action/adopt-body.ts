@@ -2,6 +2,7 @@
  * The texts of the adoption pull request: its title, its body (why it exists, the diff `catalog adopt` printed,
  * the run that made it) and the comment that closes it. Pure: the pull request step decides when to write them.
  */
+import { fenceFor } from './markdown-fence.js';
 
 export const ADOPT_TITLE = 'Adopt changes made in DataHub';
 
@@ -61,7 +62,7 @@ export function renderAdoptSummary(diff: string, directory: string): string {
  * line left half) and a note saying how much is shown and where the rest is.
  */
 export function renderDiffBlock(diff: string, room: number): string {
-  const fence = '`'.repeat(Math.max(3, ...[...diff.matchAll(/`+/g)].map((match) => match[0].length + 1)));
+  const fence = fenceFor(diff);
   const lines = diff.trimEnd().split('\n');
   const block = (shown: readonly string[], note: string): string =>
     `${fence}diff\n${shown.join('\n')}\n${fence}${note}`;

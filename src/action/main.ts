@@ -20,6 +20,7 @@ import {
   type ActionInputs,
   type Env,
 } from './inputs.js';
+import { fenceFor } from './markdown-fence.js';
 import { renderCommentBody, upsertStickyComment } from './sticky-comment.js';
 
 /**
@@ -250,7 +251,7 @@ export function renderFailure(command: ActionCommand, stderr: string, environmen
   const lines = stderr.trimEnd().split('\n');
   // The last lines say what failed; a long list of diagnostics is in the step's log.
   const shown = lines.length > 60 ? ['…', ...lines.slice(-60)] : lines;
-  const fence = '`'.repeat(Math.max(3, ...[...stderr.matchAll(/`+/g)].map((match) => match[0].length + 1)));
+  const fence = fenceFor(stderr);
   const title = environment === undefined ? TITLES[command] : `${TITLES[command]}: ${environment}`;
   return `### ${title}\n\n**The ${command} failed**; nothing was written. What catalog said:\n\n${fence}\n${shown.join('\n')}\n${fence}\n`;
 }
