@@ -6,6 +6,7 @@ import {
   CLAIM_NOTE,
   changeSymbol,
   changeTitle,
+  edgeLabel,
   groupByOrigin,
   policyWarningText,
   renderField,
@@ -97,14 +98,9 @@ function detailsBlock(changes: readonly Change[]): string[] {
       for (const item of change.removed) lines.push(`-     ${item.label}`);
       for (const item of change.claimed ?? []) lines.push(`!     ${item.label} (${CLAIM_NOTE})`);
     } else if (change.kind === 'termEdges') {
-      for (const edge of change.added)
-        lines.push(`+     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn}`);
-      for (const edge of change.removed)
-        lines.push(`-     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn}`);
-      for (const edge of change.claimed ?? [])
-        lines.push(
-          `!     ${edge.fieldPath === undefined ? '' : `${edge.fieldPath}: `}${edge.termUrn} (${CLAIM_NOTE})`,
-        );
+      for (const edge of change.added) lines.push(`+     ${edgeLabel(edge)}`);
+      for (const edge of change.removed) lines.push(`-     ${edgeLabel(edge)}`);
+      for (const edge of change.claimed ?? []) lines.push(`!     ${edgeLabel(edge)} (${CLAIM_NOTE})`);
     }
   }
   lines.push('```', '', '</details>', '');

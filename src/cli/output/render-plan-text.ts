@@ -204,7 +204,7 @@ function renderChange(change: Change, style: Style): string[] {
   return lines;
 }
 
-function edgeLabel(edge: TermEdge): string {
+export function edgeLabel(edge: TermEdge): string {
   return edge.fieldPath === undefined ? edge.termUrn : `${edge.fieldPath}: ${edge.termUrn}`;
 }
 
