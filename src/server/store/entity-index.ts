@@ -306,41 +306,20 @@ export class EntityIndex {
   /** Writes facet rows (facet, value, id), sorted here. */
   private insertFacets(facets: FacetRow[]): void {
     facets.sort(compareFacetRows);
-    const many = this.statements.insertFacets;
-    const params: (string | number)[] = [];
-    let index = 0;
-    for (; index + ROWS_PER_INSERT <= facets.length; index += ROWS_PER_INSERT) {
-      params.length = 0;
-      for (let row = index; row < index + ROWS_PER_INSERT; row += 1) {
-        const { facet, value, id } = facets[row] as FacetRow;
-        params.push(facet, value, id);
-      }
-      many.run(params);
-    }
-    for (; index < facets.length; index += 1) {
-      const { facet, value, id } = facets[index] as FacetRow;
-      this.statements.insertFacet.run(facet, value, id);
-    }
+    insertRows(facets, this.statements.insertFacets, this.statements.insertFacet, (row, params) =>
+      params.push(row.facet, row.value, row.id),
+    );
   }
 
   /** Writes relationship rows (source, name, destination, aspect), sorted here. */
   private insertRelationships(relationships: RelationshipRow[]): void {
     relationships.sort(compareRelationshipRows);
-    const many = this.statements.insertRelationships;
-    const params: string[] = [];
-    let index = 0;
-    for (; index + ROWS_PER_INSERT <= relationships.length; index += ROWS_PER_INSERT) {
-      params.length = 0;
-      for (let row = index; row < index + ROWS_PER_INSERT; row += 1) {
-        const { source, name, destination, aspect } = relationships[row] as RelationshipRow;
-        params.push(source, name, destination, aspect);
-      }
-      many.run(params);
-    }
-    for (; index < relationships.length; index += 1) {
-      const { source, name, destination, aspect } = relationships[index] as RelationshipRow;
-      this.statements.insertRelationship.run(source, name, destination, aspect);
-    }
+    insertRows(
+      relationships,
+      this.statements.insertRelationships,
+      this.statements.insertRelationship,
+      (row, params) => params.push(row.source, row.name, row.destination, row.aspect),
+    );
   }
 
   /** Drops the secondary indexes of the index tables (in the open transaction); answers the SQL that makes them. */
@@ -719,6 +698,30 @@ export class EntityIndex {
 function valuesList(columns: number, rows: number): string {
   const row = `(${new Array<string>(columns).fill('?').join(', ')})`;
   return new Array<string>(rows).fill(row).join(', ');
+}
+
+/**
+ * Writes rows ROWS_PER_INSERT at a time through `many` and the rest one by one through `one`; `bind` appends a
+ * row's parameters (to one array reused for every statement: a bulk load writes hundreds of thousands of rows).
+ */
+function insertRows<T>(
+  rows: readonly T[],
+  many: Database.Statement,
+  one: Database.Statement,
+  bind: (row: T, params: (string | number)[]) => void,
+): void {
+  const params: (string | number)[] = [];
+  let index = 0;
+  for (; index + ROWS_PER_INSERT <= rows.length; index += ROWS_PER_INSERT) {
+    params.length = 0;
+    for (let row = index; row < index + ROWS_PER_INSERT; row += 1) bind(rows[row] as T, params);
+    many.run(params);
+  }
+  for (; index < rows.length; index += 1) {
+    params.length = 0;
+    bind(rows[index] as T, params);
+    one.run(params);
+  }
 }
 
 /** SQLite's order of the primary key (facet, value, id): BINARY collation compares UTF-8 bytes. */
