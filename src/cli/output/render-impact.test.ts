@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { computeImpact, type DependencyGraph, type PlanImpact } from '../../plan/impact.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../plan/types.js';
 import {
-  impactJson,
   renderImpactMarkdown,
   renderImpactSummary,
   renderImpactText,
@@ -257,12 +256,5 @@ describe('renderPictureMarkdown', () => {
       '',
     ]);
     expect(renderPictureMarkdown('')).toEqual([]);
-  });
-});
-
-describe('impactJson', () => {
-  it('is the PlanImpact as a JSON value, field for field', () => {
-    expect(impactJson(IMPACT)).toEqual(JSON.parse(JSON.stringify(IMPACT)));
-    expect(JSON.stringify(impactJson(IMPACT))).toBe(JSON.stringify(IMPACT));
   });
 });

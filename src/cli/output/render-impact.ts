@@ -5,7 +5,6 @@
  * comment, and the plan's Mermaid picture as a markdown block GitHub renders. Pure.
  */
 import { escapeControl } from '../../model/escape-control.js';
-import type { JsonObject } from '../../model/json.js';
 import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../../plan/impact.js';
 import type { Change, Plan } from '../../plan/types.js';
 import { changeSymbol, changeTitle } from './render-plan-text.js';
@@ -157,9 +156,9 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
   ];
   for (const { changes, entry } of groups) {
     const icons = [...new Set(changes.map((change) => ICONS[symbolOf(change)]))].join('<br>');
-    const titles = changes.map((change) => cell(titleOf(change))).join('<br>');
+    const titles = changes.map((change) => inline(titleOf(change))).join('<br>');
     const affects = renderImpactSummary(entry).replace(/^affects: /, '');
-    lines.push(`| ${icons} | ${titles} | ${cell(affects)} |`);
+    lines.push(`| ${icons} | ${titles} | ${inline(affects)} |`);
   }
   lines.push(
     '',
@@ -198,34 +197,6 @@ export function renderPictureMarkdown(mermaid: string): string[] {
   ];
 }
 
-/** The impact as a JSON value for the plan's JSON output: the PlanImpact itself, field for field. */
-export function impactJson(impact: PlanImpact): JsonObject {
-  return {
-    limit: impact.limit,
-    changes: impact.changes.map((entry) => ({
-      changeId: entry.changeId,
-      urn: entry.urn,
-      entityType: entry.entityType,
-      rule: entry.rule,
-      dependents: entry.dependents.map((dependent) => ({
-        urn: dependent.urn,
-        entityType: dependent.entityType,
-        name: dependent.name,
-        via: dependent.via.map((step) => ({
-          relationship: step.relationship,
-          direction: step.direction,
-          urn: step.urn,
-          entityType: step.entityType,
-          name: step.name,
-        })),
-      })),
-      counts: entry.counts.map((count) => ({ entityType: count.entityType, count: count.count })),
-      total: entry.total,
-      complete: entry.complete,
-    })),
-  };
-}
-
 function changesById(plan: Plan): Map<string, Change> {
   return new Map(plan.changes.map((change) => [change.id, change]));
 }
@@ -233,10 +204,6 @@ function changesById(plan: Plan): Map<string, Change> {
 /** Text from the catalog in a markdown line: nothing it holds may open HTML, a table cell or emphasis. */
 function inline(text: string): string {
   return text.replace(/[\\`*_[\]<>|#~]/g, (char) => `\\${char}`).replace(/\s+/g, ' ');
-}
-
-function cell(text: string): string {
-  return inline(text);
 }
 
 /** A name as inline code; a name with backticks gets a longer fence, as CommonMark allows. */
