@@ -164,6 +164,8 @@ class Resolver {
   private readonly groupUrns = new Map<string, string>();
   private readonly tableUrnsByName = new Map<string, string[]>();
   private readonly modelUrnsByName = new Map<string, string[]>();
+  /** See assetUrnsByName. */
+  private assetUrns: ReadonlyMap<string, readonly string[]> | undefined;
   /** `deprecated` lines, resolved once every entity is declared (a replacement may be declared later). */
   private readonly deprecations: PendingDeprecation[] = [];
   /** group URN + alias → where a model of the group first declares it. */
@@ -615,11 +617,7 @@ class Resolver {
       const known = parseUrn(ref);
       return this.externalAsset(known.ok ? formatUrn(known.value) : ref, source);
     }
-    const byName = new Map<string, string[]>();
-    for (const [name, urns] of this.tableUrnsByName) for (const urn of urns) addTo(byName, name, urn);
-    for (const [name, urns] of this.modelUrnsByName) for (const urn of urns) addTo(byName, name, urn);
-    for (const [urn, name] of this.groupUrns) addTo(byName, name, urn);
-    for (const [key, urn] of this.featureUrnsByKey) addTo(byName, key, urn);
+    const byName = this.assetUrnsByName();
     const urns = byName.get(ref) ?? [];
     if (urns.length === 1) return urns[0];
     if (urns.length > 1) {
@@ -634,6 +632,21 @@ class Resolver {
       'write the name of a declared MLFeatureTable, MLModel or MLModelGroup, <table>.<feature>, or a URN';
     this.error('UNKNOWN_REFERENCE', `unknown asset '${ref}'`, source, { hint });
     return undefined;
+  }
+
+  /**
+   * The names an asset may use → their URNs, built on first use and kept: data products are resolved after every
+   * table, model, group and feature is declared, and a product's assets would otherwise rebuild it each.
+   */
+  private assetUrnsByName(): ReadonlyMap<string, readonly string[]> {
+    if (this.assetUrns !== undefined) return this.assetUrns;
+    const byName = new Map<string, string[]>();
+    for (const [name, urns] of this.tableUrnsByName) for (const urn of urns) addTo(byName, name, urn);
+    for (const [name, urns] of this.modelUrnsByName) for (const urn of urns) addTo(byName, name, urn);
+    for (const [urn, name] of this.groupUrns) addTo(byName, name, urn);
+    for (const [key, urn] of this.featureUrnsByKey) addTo(byName, key, urn);
+    this.assetUrns = byName;
+    return byName;
   }
 
   /** An asset named by URN: declared here, or it must already exist (checked against the catalog). */
