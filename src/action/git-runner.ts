@@ -1,4 +1,5 @@
 import { simpleGit } from 'simple-git';
+import { errorMessage } from '../model/error-message.js';
 import { redactSecret } from './github-rest.js';
 import type { Env } from './inputs.js';
 
@@ -73,8 +74,7 @@ export async function createGitRunner(options: GitRunnerOptions): Promise<GitRun
     try {
       return await git.env({ ...base, ...call.env }).raw([...args]);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(redactSecret(`git ${args.join(' ')}: ${message.trim()}`, token));
+      throw new Error(redactSecret(`git ${args.join(' ')}: ${errorMessage(error).trim()}`, token));
     }
   };
 

@@ -7,6 +7,7 @@ import type { CliIo } from '../cli/io.js';
 import { runCli } from '../cli/program.js';
 import { loadCatalog } from '../manifest/load-catalog.js';
 import { readEnvironments } from '../manifest/select-environment.js';
+import { errorMessage } from '../model/error-message.js';
 import { renderAdoptSummary } from './adopt-body.js';
 import { openPullRequestUrl, writeAdoptPullRequest } from './adopt-pull-request.js';
 import { createGitRunner } from './git-runner.js';
@@ -318,7 +319,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.reso
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`::error::${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`::error::${errorMessage(error)}\n`);
       process.exitCode = 1;
     },
   );

@@ -10,6 +10,7 @@ import { CatalogError, DiagnosticsError, InternalError } from '../../errors.js';
 import { readGitProvenance } from '../../git/git-info.js';
 import { buildCatalog, loadCatalog } from '../../manifest/load-catalog.js';
 import type { SourceFile } from '../../manifest/parse-documents.js';
+import { errorMessage } from '../../model/error-message.js';
 import type { JsonValue } from '../../model/json.js';
 import { connectWithFlags, settingsTargetOf, environmentNameOf } from '../connect.js';
 import type { CliIo } from '../io.js';
@@ -150,7 +151,7 @@ function editedFiles(
     } catch (error) {
       throw new CatalogError(
         'FILE_ERROR',
-        `cannot edit ${file}: ${error instanceof Error ? error.message : String(error)}; nothing was written`,
+        `cannot edit ${file}: ${errorMessage(error)}; nothing was written`,
       );
     }
     if (after !== source.text) result.set(file, { before: source.text, after });
