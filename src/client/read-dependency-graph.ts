@@ -14,6 +14,7 @@ import {
   entityTypeOfUrn,
   nameFromUrn,
   NEIGHBOUR_READS,
+  nodeFromUrn,
   RELATIONSHIP_READS,
   TERMINAL_READS,
   type DependencyEdge,
@@ -177,7 +178,7 @@ class GraphBuilder {
     const named = entity === undefined ? undefined : nodeOf(urn, entity);
     const known = this.nodes.get(urn);
     if (known === undefined || (named !== undefined && known.name === nameFromUrn(urn)))
-      this.nodes.set(urn, named ?? { urn, entityType: entityTypeOfUrn(urn), name: nameFromUrn(urn) });
+      this.nodes.set(urn, named ?? nodeFromUrn(urn));
   }
 
   /** Records the reads an entity's answer carries; returns the URNs found by dependent reads, to walk next. */
