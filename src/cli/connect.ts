@@ -108,7 +108,7 @@ export async function connectWithFlags(
     target.kind === 'remote' && target.source === 'settings' && environment.server !== undefined
       ? `${target.gmsUrl} (environment ${environment.name}, ${target.token === undefined ? 'no token' : 'with a token'})`
       : `${connection.description}, environment ${environment.name}`;
-  return { ...connection, description: where, close: () => connection.close() };
+  return { ...connection, description: where };
 }
 
 /** The variables target selection sees for an environment: its token as DATAHUB_GMS_TOKEN, its server over DATAHUB_GMS_URL. */
