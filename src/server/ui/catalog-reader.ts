@@ -2,6 +2,7 @@
  * The web UI reads the catalog through the server's own GraphQL API (executed in-process, the same resolvers
  * a client reaches over HTTP), so the pages show exactly what DataHub clients see.
  */
+import { parseJson } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { executeGraphQL } from '../graphql/graphql-endpoint.js';
 
@@ -210,6 +211,12 @@ export function nodes(value: unknown): Node[] {
 
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** systemMetadata.properties of an aspect version (aspectHistory answers systemMetadata as JSON text). */
+export function writerProperties(version: Node): Node | undefined {
+  const parsed = parseJson(str(version['systemMetadata']) ?? '{}');
+  return parsed.ok ? node(node(parsed.value)?.['properties']) : undefined;
 }
 
 function nonBlank(value: unknown): string | undefined {

@@ -11,6 +11,7 @@ import {
   nodes,
   str,
   typeName,
+  writerProperties,
   type CatalogReader,
   type Label,
   type Node,
@@ -148,12 +149,6 @@ export function managedBy(versions: readonly Node[]): ManagedBy | undefined {
     };
   }
   return found;
-}
-
-/** systemMetadata.properties of an aspect version (aspectHistory answers systemMetadata as JSON text). */
-export function writerProperties(version: Node): Node | undefined {
-  const parsed = parseJson(str(version['systemMetadata']) ?? '{}');
-  return parsed.ok ? node(node(parsed.value)?.['properties']) : undefined;
 }
 
 function managedBanner(managed: ManagedBy): Html {

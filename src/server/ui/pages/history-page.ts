@@ -11,12 +11,13 @@ import {
   node,
   nodes,
   str,
+  writerProperties,
   type CatalogReader,
   type Node,
 } from '../catalog-reader.js';
 import { entityPath, html, type Html } from '../html.js';
 import { formatTime } from './entity-details.js';
-import { managedBy, writerProperties, type Page } from './entity-page.js';
+import { managedBy, type Page } from './entity-page.js';
 import { errorPage, layout } from './layout.js';
 import { appendTo } from '../../../model/group.js';
 

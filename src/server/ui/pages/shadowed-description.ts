@@ -8,7 +8,7 @@
  * rule src/plan/shadowing.ts applies: an edit shadows when it is a non-empty string other than the properties'.
  */
 import { parseJson } from '../../../model/json.js';
-import { node, nodes, str, type Node } from '../catalog-reader.js';
+import { node, nodes, str, writerProperties, type Node } from '../catalog-reader.js';
 import { html, type Html } from '../html.js';
 import { formatTime } from './entity-details.js';
 import { excerpt } from './layout.js';
@@ -74,7 +74,8 @@ export function findShadowedDescription(graphqlType: string, data: Node): Shadow
   if (shown === declared) return undefined;
   const edited = latestVersion(data['editedVersion']);
   const stamp = edited === undefined ? {} : editStamp(edited);
-  const provenance = writerProperties(latestVersion(data['declaredVersion']));
+  const declaredVersion = latestVersion(data['declaredVersion']);
+  const provenance = declaredVersion === undefined ? undefined : writerProperties(declaredVersion);
   return {
     shown,
     declared,
@@ -120,13 +121,6 @@ export function shortRevision(revision: string): string {
 
 function latestVersion(history: unknown): Node | undefined {
   return nodes(node(history)?.['versions']).find((version) => version['version'] === 0);
-}
-
-/** systemMetadata.properties of a version (aspectHistory answers systemMetadata as JSON text). */
-function writerProperties(version: Node | undefined): Node | undefined {
-  if (version === undefined) return undefined;
-  const parsed = parseJson(str(version['systemMetadata']) ?? '{}');
-  return parsed.ok ? node(node(parsed.value)?.['properties']) : undefined;
 }
 
 /**
