@@ -66,7 +66,7 @@ export interface AdoptionConflict {
 }
 
 /** Why a field whose manifest value uses a variable is not adopted (each environment has its own value). */
-export const VARIABLE_NOTE = 'left as it is: the manifest writes it with ${var.…}';
+const VARIABLE_NOTE = 'left as it is: the manifest writes it with ${var.…}';
 
 export interface AdoptionPlan {
   readonly adoptions: readonly Adoption[];

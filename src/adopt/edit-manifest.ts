@@ -7,7 +7,7 @@
 import { isMap, isNode, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
 import { InternalError } from '../errors.js';
-import { jsonEqual } from '../model/json.js';
+import { isJsonObject, jsonEqual } from '../model/json.js';
 import { editValue } from './edit-value.js';
 import { ManifestEditError, formatManifestPath } from './manifest-edit.js';
 import type { EntityEdits, ManifestEdit, TextEdit } from './manifest-edit.js';
@@ -17,7 +17,7 @@ import { DEFAULT_LAYOUT } from './render-yaml-value.js';
 import type { LayoutStyle } from './render-yaml-value.js';
 import { SourceLines } from './source-lines.js';
 
-export { ManifestEditError, formatManifestPath } from './manifest-edit.js';
+export { ManifestEditError } from './manifest-edit.js';
 export type { EntityEdits, ManifestEdit, ManifestPath, TextEdit } from './manifest-edit.js';
 
 /** Aliases are expanded when values are compared; bounded as the manifest parser bounds them. */
@@ -272,13 +272,9 @@ function firstDifference(a: unknown, b: unknown, path: (string | number)[]): (st
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
     for (const [index, item] of a.entries())
       if (!jsonEqual(item, b[index])) return firstDifference(item, b[index], [...path, index]);
-  } else if (isRecord(a) && isRecord(b)) {
+  } else if (isJsonObject(a) && isJsonObject(b)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
       if (!jsonEqual(a[key], b[key])) return firstDifference(a[key], b[key], [...path, key]);
   }
   return path;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

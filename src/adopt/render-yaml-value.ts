@@ -38,7 +38,7 @@ const NEEDS_DOUBLE_QUOTES = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
  * Whether `value` can be written as a plain scalar and read back as the same string, by YAML 1.2 readers and by
  * YAML 1.1 readers (PyYAML, which DataHub's own tools use, reads `yes`, `on` and `2001-12-14` as non-strings).
  */
-export function isPlainSafe(value: string, inFlow: boolean): boolean {
+function isPlainSafe(value: string, inFlow: boolean): boolean {
   if (value === '' || value.includes('\n') || NEEDS_DOUBLE_QUOTES.test(value)) return false;
   if (inFlow && /[[\]{},]/.test(value)) return false;
   // `yaml` quotes whatever its plain-scalar rules or either schema would misread; ask it in both versions.
