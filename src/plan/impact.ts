@@ -198,6 +198,28 @@ export const TYPE_ORDER: readonly string[] = [
   'glossaryTerm',
 ];
 
+/** The words for an entity type in the plan's text, markdown and picture, one and many. */
+const ENTITY_NOUNS: Readonly<Record<string, readonly [string, string]>> = {
+  dataset: ['dataset', 'datasets'],
+  mlFeature: ['feature', 'features'],
+  mlPrimaryKey: ['primary key', 'primary keys'],
+  mlFeatureTable: ['feature table', 'feature tables'],
+  mlModel: ['model', 'models'],
+  mlModelGroup: ['model group', 'model groups'],
+  glossaryTerm: ['term', 'terms'],
+  schemaField: ['column', 'columns'],
+  chart: ['chart', 'charts'],
+  dashboard: ['dashboard', 'dashboards'],
+  dataJob: ['data job', 'data jobs'],
+  dataProcessInstance: ['process run', 'process runs'],
+};
+
+/** The word for `count` entities of a type (the type itself for one without a word). */
+export function entityNoun(entityType: string, count: number): string {
+  const [one, many] = ENTITY_NOUNS[entityType] ?? [entityType, `${entityType}s`];
+  return count === 1 ? one : many;
+}
+
 /** The rule that applies to a change, if any. */
 export function impactRuleOf(change: Change): ImpactRule | undefined {
   switch (change.kind) {

@@ -17,6 +17,7 @@ import {
   compareEntityTypes,
   compareNodes,
   compareText,
+  entityNoun,
   entityTypeOfUrn,
   nameFromUrn,
   TYPE_ORDER,
@@ -46,16 +47,6 @@ const DRAWN_RELATIONSHIPS: Readonly<
   TermedWith: { upstream: 'destination', term: true },
   EditableSchemaFieldWithGlossaryTerm: { upstream: 'destination', term: true },
   SchemaFieldWithGlossaryTerm: { upstream: 'destination', term: true },
-};
-
-const KIND_WORDS: Readonly<Record<string, string>> = {
-  dataset: 'dataset',
-  mlFeature: 'feature',
-  mlPrimaryKey: 'primary key',
-  mlFeatureTable: 'feature table',
-  mlModel: 'model',
-  mlModelGroup: 'model group',
-  glossaryTerm: 'term',
 };
 
 /** Node shapes by type (Mermaid's open and close of a quoted label): cylinder, box, subroutine, stadium, hexagon, flag. */
@@ -124,7 +115,7 @@ export function renderPlanMermaid(
   for (const urn of kept) {
     const entityType = entityTypeOfUrn(urn);
     const action = actions.get(urn);
-    const kind = `${KIND_WORDS[entityType] ?? entityType}${action === undefined ? '' : ` (${action})`}`;
+    const kind = `${entityNoun(entityType, 1)}${action === undefined ? '' : ` (${action})`}`;
     const [open, close] = SHAPES[entityType] ?? ['[', ']'];
     lines.push(
       `  ${ids.get(urn) ?? ''}${open}"${escapeMermaidText(kind)}<br/>${escapeMermaidText(nameOf(urn))}"${close}`,

@@ -5,33 +5,19 @@
  * comment, and the plan's Mermaid picture as a markdown block GitHub renders. Pure.
  */
 import { escapeControl } from '../../model/escape-control.js';
-import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../../plan/impact.js';
+import {
+  entityNoun,
+  type ChangeImpact,
+  type ImpactedEntity,
+  type ImpactStep,
+  type PlanImpact,
+} from '../../plan/impact.js';
 import type { Change, Plan } from '../../plan/types.js';
 import { changeSymbol, changeTitle } from './render-plan-text.js';
 import type { Style } from './style.js';
 
-const NOUNS: Readonly<Record<string, readonly [string, string]>> = {
-  dataset: ['dataset', 'datasets'],
-  mlFeature: ['feature', 'features'],
-  mlPrimaryKey: ['primary key', 'primary keys'],
-  mlFeatureTable: ['feature table', 'feature tables'],
-  mlModel: ['model', 'models'],
-  mlModelGroup: ['model group', 'model groups'],
-  glossaryTerm: ['term', 'terms'],
-  schemaField: ['column', 'columns'],
-  chart: ['chart', 'charts'],
-  dashboard: ['dashboard', 'dashboards'],
-  dataJob: ['data job', 'data jobs'],
-  dataProcessInstance: ['process run', 'process runs'],
-};
-
 /** A name from the catalog, shown and never obeyed: control characters and line breaks escaped (\u001B). */
 const shown = (name: string): string => escapeControl(name, true);
-
-function noun(entityType: string, count: number): string {
-  const [one, many] = NOUNS[entityType] ?? [entityType, `${entityType}s`];
-  return count === 1 ? one : many;
-}
 
 /** Changes with something to say: a dependent found, or a walk that stopped short. */
 function worthShowing(entry: ChangeImpact): boolean {
@@ -53,7 +39,7 @@ export function renderImpactSummary(entry: ChangeImpact): string {
       .filter((dependent) => dependent.entityType === entityType)
       .map((dependent) => shown(dependent.name));
     const list = names.length === 0 ? '' : ` (${names.join(', ')}${names.length < count ? ', …' : ''})`;
-    return `${count} ${noun(entityType, count)}${list}`;
+    return `${count} ${entityNoun(entityType, count)}${list}`;
   });
   return `affects: ${parts.join(', ')}${entry.complete ? '' : ', and maybe more (not all of the catalog was read)'}`;
 }
@@ -127,7 +113,7 @@ export function renderImpactText(impact: PlanImpact, plan: Plan, style: Style): 
     lines.push(`      ${renderImpactSummary(entry)}`);
     for (const dependent of entry.dependents) {
       lines.push(
-        `        ${noun(dependent.entityType, 1)} ${shown(dependent.name)} ${style.dim(`(${describeVia(dependent)})`)}`,
+        `        ${entityNoun(dependent.entityType, 1)} ${shown(dependent.name)} ${style.dim(`(${describeVia(dependent)})`)}`,
       );
     }
     const unlisted = entry.total - entry.dependents.length;
@@ -169,7 +155,7 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
     lines.push(changes.map((change) => `**${inline(titleOf(change))}**`).join('<br>'), '');
     for (const dependent of entry.dependents)
       lines.push(
-        `- ${noun(dependent.entityType, 1)} ${code(shown(dependent.name))}: ${inline(describeVia(dependent))}`,
+        `- ${entityNoun(dependent.entityType, 1)} ${code(shown(dependent.name))}: ${inline(describeVia(dependent))}`,
       );
     const unlisted = entry.total - entry.dependents.length;
     if (unlisted > 0) lines.push(`- … and ${unlisted} more`);
