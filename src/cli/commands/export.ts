@@ -9,6 +9,7 @@ import {
 } from '../../client/read-live-state.js';
 import type { RestliClient } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
+import { errorMessage } from '../../model/error-message.js';
 import { parseDocuments } from '../../manifest/parse-documents.js';
 import { readManifestFiles } from '../../manifest/read-manifest-files.js';
 import { keepMovedDocuments, movedDocumentsOf, withoutRenamed } from '../../manifest/export-moves.js';
@@ -84,27 +85,7 @@ export async function runExport(options: ExportOptions, io: CliIo): Promise<numb
       ),
     };
     for (const reason of [...renames.skipped, ...output.skipped]) io.stderr.write(`skipped ${reason}\n`);
-    const outDir = path.resolve(io.cwd, options.out);
-    const existing: string[] = [];
-    for (const file of output.files.keys()) {
-      if (await exists(path.join(outDir, file))) existing.push(path.join(options.out, file));
-    }
-    if (existing.length > 0 && !options.force) {
-      throw new CatalogError(
-        'FILE_ERROR',
-        `export would overwrite ${plural(existing.length, 'existing file')} (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); nothing was written. Choose another --out, or pass --force`,
-      );
-    }
-    for (const [file, text] of output.files) {
-      await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-      await writeFile(path.join(outDir, file), text);
-    }
-    const summary = Object.entries(output.counts)
-      .map(([kind, count]) => `${count} ${kind}`)
-      .join(', ');
-    io.stdout.write(
-      `exported ${plural(output.files.size, 'file')} to ${options.out}${summary === '' ? '' : ` (${summary})`}\n`,
-    );
+    await writeOutFiles(output, options, 'export', io);
     return 0;
   } finally {
     await connection.close();
@@ -126,7 +107,7 @@ async function readExportEnvironment(
     throw new CatalogError(
       'USAGE',
       `--environment ${name} is read from the Settings document of the --out directory, which cannot be read ` +
-        `(${error instanceof Error ? error.message : String(error)}); nothing was exported`,
+        `(${errorMessage(error)}); nothing was exported`,
       { cause: error },
     );
   });
@@ -219,6 +200,39 @@ async function readExportInput(
     domains: pick('Domain'),
     products: pick('DataProduct'),
   };
+}
+
+/**
+ * Writes the manifests export or import made under --out, and says how many of each kind. Nothing is written when
+ * a file would be overwritten without --force.
+ */
+export async function writeOutFiles(
+  output: { readonly files: ReadonlyMap<string, string>; readonly counts: Readonly<Record<string, number>> },
+  options: { readonly out: string; readonly force: boolean },
+  command: 'export' | 'import',
+  io: CliIo,
+): Promise<void> {
+  const outDir = path.resolve(io.cwd, options.out);
+  const existing: string[] = [];
+  for (const file of output.files.keys()) {
+    if (await exists(path.join(outDir, file))) existing.push(path.join(options.out, file));
+  }
+  if (existing.length > 0 && !options.force) {
+    throw new CatalogError(
+      'FILE_ERROR',
+      `${command} would overwrite ${plural(existing.length, 'existing file')} (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); nothing was written. Choose another --out, or pass --force`,
+    );
+  }
+  for (const [file, text] of output.files) {
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await writeFile(path.join(outDir, file), text);
+  }
+  const summary = Object.entries(output.counts)
+    .map(([kind, count]) => `${count} ${kind}`)
+    .join(', ');
+  io.stdout.write(
+    `${command === 'export' ? 'exported' : 'imported'} ${plural(output.files.size, 'file')} to ${options.out}${summary === '' ? '' : ` (${summary})`}\n`,
+  );
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -10,6 +10,8 @@ import {
 import { importDatahubMetadata, type MetadataFile } from '../../import/datahub-metadata.js';
 import { resolveDomains } from '../../import/domain-registry.js';
 import { parseJson } from '../../model/json.js';
+import { errorMessage } from '../../model/error-message.js';
+import { writeOutFiles } from './export.js';
 import { MAX_METADATA_FILE_BYTES } from './ingest.js';
 import { targetDomainLookup } from '../../import/target-domain-lookup.js';
 import { connectWithFlags } from '../connect.js';
@@ -146,7 +148,7 @@ export async function runImportDatahub(
     const size = await stat(absolute).then(
       (stats) => stats.size,
       (error: unknown) => {
-        problems.push(`${file}: cannot read it (${(error as Error).message})`);
+        problems.push(`${file}: cannot read it (${errorMessage(error)})`);
         return undefined;
       },
     );
@@ -179,32 +181,6 @@ export async function runImportDatahub(
       'the files hold no entity a manifest can declare; nothing was written',
     );
   }
-  const outDir = path.resolve(io.cwd, options.out);
-  const existing: string[] = [];
-  for (const file of result.files.keys()) {
-    if (
-      await stat(path.join(outDir, file)).then(
-        () => true,
-        () => false,
-      )
-    )
-      existing.push(path.join(options.out, file));
-  }
-  if (existing.length > 0 && !options.force) {
-    throw new CatalogError(
-      'FILE_ERROR',
-      `import would overwrite ${plural(existing.length, 'existing file')} (${existing.slice(0, 5).join(', ')}${existing.length > 5 ? ', …' : ''}); nothing was written. Choose another --out, or pass --force`,
-    );
-  }
-  for (const [file, text] of result.files) {
-    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-    await writeFile(path.join(outDir, file), text);
-  }
-  const summary = Object.entries(result.counts)
-    .map(([kind, count]) => `${count} ${kind}`)
-    .join(', ');
-  io.stdout.write(
-    `imported ${plural(result.files.size, 'file')} to ${options.out}${summary === '' ? '' : ` (${summary})`}\n`,
-  );
+  await writeOutFiles(result, options, 'import', io);
   return 0;
 }
