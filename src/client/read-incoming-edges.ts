@@ -25,7 +25,7 @@ import type { RestliClient } from './restli-client.js';
  * aspect of that other entity which holds the edge: term attachments (on the entity, on an edited column, on an
  * ingested column), related terms, data-product assets, models in a group, features in a table or a model.
  */
-export const INCOMING_EDGE_ASPECTS: Readonly<Record<string, string>> = {
+const INCOMING_EDGE_ASPECTS: Readonly<Record<string, string>> = {
   TermedWith: 'glossaryTerms',
   EditableSchemaFieldWithGlossaryTerm: 'editableSchemaMetadata',
   SchemaFieldWithGlossaryTerm: 'schemaMetadata',
@@ -40,7 +40,7 @@ export const INCOMING_EDGE_ASPECTS: Readonly<Record<string, string>> = {
 };
 
 /** At most this many incoming relationships of one old entity are read (the rest is counted, and warned about). */
-export const DEFAULT_INCOMING_LIMIT = 1000;
+const DEFAULT_INCOMING_LIMIT = 1000;
 const DEFAULT_CHUNK_SIZE = 100;
 
 export interface IncomingEdge {

@@ -19,7 +19,7 @@ import { plannedStamp } from './diff-term-edges.js';
 import { MANAGED_BY } from './ownership.js';
 import { aspectChangeBase, type AssociationItem, type AssociationsChange, type PlanNote } from './types.js';
 
-export const PRODUCT_ASPECT = 'dataProductProperties';
+const PRODUCT_ASPECT = 'dataProductProperties';
 
 export function isOwnedAsset(line: JsonValue, actor: string): boolean {
   if (!isJsonObject(line) || !isJsonObject(line['properties'])) return false;

@@ -24,7 +24,7 @@ import type { Change, Plan } from './types.js';
 export type RelationshipDirection = 'INCOMING' | 'OUTGOING';
 
 /** One kind of relationships read of an entity: which DataHub relationships, in which direction. */
-export interface RelationshipReadSpec {
+interface RelationshipReadSpec {
   readonly types: readonly string[];
   readonly direction: RelationshipDirection;
 }
@@ -221,7 +221,7 @@ export function entityNoun(entityType: string, count: number): string {
 }
 
 /** The rule that applies to a change, if any. */
-export function impactRuleOf(change: Change): ImpactRule | undefined {
+function impactRuleOf(change: Change): ImpactRule | undefined {
   switch (change.kind) {
     case 'termEdges':
       // A claim alone (the marker written on an existing edge) attaches and detaches nothing.
@@ -316,14 +316,14 @@ export function computeImpact(
 }
 
 /** The graph with lookups by URN and by read. */
-export interface GraphIndex {
+interface GraphIndex {
   readonly nodes: ReadonlyMap<string, DependencyNode>;
   readonly outgoing: ReadonlyMap<string, readonly DependencyEdge[]>;
   readonly incoming: ReadonlyMap<string, readonly DependencyEdge[]>;
   readonly reads: ReadonlyMap<string, RelationshipRead>;
 }
 
-export function indexGraph(graph: DependencyGraph): GraphIndex {
+function indexGraph(graph: DependencyGraph): GraphIndex {
   const outgoing = new Map<string, DependencyEdge[]>();
   const incoming = new Map<string, DependencyEdge[]>();
   const add = (map: Map<string, DependencyEdge[]>, urn: string, edge: DependencyEdge): void => {
@@ -346,12 +346,12 @@ export function indexGraph(graph: DependencyGraph): GraphIndex {
 const readKey = (urn: string, read: RelationshipReadName): string => `${urn}\u0000${read}`;
 
 /** The entities one read of `urn` found in the graph, with the relationship that links each: by name, then URN. */
-export interface Neighbour {
+interface Neighbour {
   readonly node: DependencyNode;
   readonly relationship: string;
 }
 
-export function neighboursIn(index: GraphIndex, urn: string, read: RelationshipReadName): Neighbour[] {
+function neighboursIn(index: GraphIndex, urn: string, read: RelationshipReadName): Neighbour[] {
   const spec: RelationshipReadSpec = RELATIONSHIP_READS[read];
   const edges =
     spec.direction === 'INCOMING' ? (index.incoming.get(urn) ?? []) : (index.outgoing.get(urn) ?? []);

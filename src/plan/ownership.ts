@@ -87,7 +87,7 @@ export function provenancePath(file: string, dir: PlanGit['manifestDir']): strin
  * manifest declared them, recorded in the marker as `declared` (comma-separated): removing such a line later
  * clears what the tool wrote, while a value the tool only carried over from someone else is left alone.
  */
-export const DECLARED_PROPERTY = 'declared';
+const DECLARED_PROPERTY = 'declared';
 
 export function withDeclaredFields(
   systemMetadata: JsonObject,

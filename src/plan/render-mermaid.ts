@@ -26,7 +26,7 @@ import {
 } from './impact.js';
 import type { Change, Plan } from './types.js';
 
-export type PictureAction = 'create' | 'update' | 'delete';
+type PictureAction = 'create' | 'update' | 'delete';
 type EdgeState = 'kept' | 'added' | 'removed';
 
 /** The entity types the picture draws. */
@@ -205,7 +205,7 @@ function changedEntities(plan: Plan): Map<string, PictureAction> {
   return actions;
 }
 
-export function pictureAction(change: Change): PictureAction {
+function pictureAction(change: Change): PictureAction {
   switch (change.kind) {
     case 'upsertAspect':
       return change.action;

@@ -45,7 +45,7 @@ export function renderImpactSummary(entry: ChangeImpact): string {
 }
 
 /** Why a dependent is one: its relationship to the entity before it on its path ("it": the changed entity). */
-export function describeVia(dependent: ImpactedEntity): string {
+function describeVia(dependent: ImpactedEntity): string {
   const last = dependent.via.at(-1);
   if (last === undefined) return '';
   const previous = shown(dependent.via.at(-2)?.name ?? 'it');

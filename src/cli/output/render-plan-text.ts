@@ -253,6 +253,6 @@ export function where(source: SourceLocation | undefined): string {
 }
 
 /** "Environment: prod (env PROD, protected)". */
-export function environmentLine(environment: NonNullable<Plan['environment']>): string {
+function environmentLine(environment: NonNullable<Plan['environment']>): string {
   return `Environment: ${environment.name} (env ${environment.env}${environment.protect ? ', protected' : ''})`;
 }
