@@ -1,7 +1,8 @@
 /**
  * The one plan comment on a pull request: found by a marker and updated on every push, never a second one.
- * Talks to GitHub's REST API with fetch (no dependency), so tests run it against a fake API.
+ * Talks to GitHub's REST API through github-rest.ts, so tests run it against a fake API.
  */
+import { createGithubRest } from './github-rest.js';
 
 export const PLAN_MARKER = '<!-- catalog-plan -->';
 
@@ -50,31 +51,13 @@ export interface GithubTarget {
 export type UpsertResult = { readonly action: 'created' | 'updated'; readonly id: number };
 
 export async function upsertStickyComment(target: GithubTarget, body: string): Promise<UpsertResult> {
-  const base = `${target.apiUrl.replace(/\/$/, '')}/repos/${target.repository}`;
-  const headers = {
-    accept: 'application/vnd.github+json',
-    authorization: `Bearer ${target.token}`,
-    'content-type': 'application/json',
-    'x-github-api-version': '2022-11-28',
-  };
-  const call = async (method: string, url: string, payload?: unknown): Promise<unknown> => {
-    const response = await fetch(url, {
-      method,
-      headers,
-      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-    });
-    if (!response.ok) {
-      throw new Error(
-        `GitHub ${method} ${new URL(url).pathname}: ${response.status} ${await response.text()}`,
-      );
-    }
-    return response.json();
-  };
+  const github = createGithubRest({ apiUrl: target.apiUrl, token: target.token });
+  const base = `/repos/${target.repository}`;
 
   let existing: IssueComment | undefined;
   // Every page: on a long pull request the comment may be far back.
   for (let page = 1; existing === undefined; page += 1) {
-    const comments = (await call(
+    const comments = (await github.request(
       'GET',
       `${base}/issues/${target.issueNumber}/comments?per_page=100&page=${page}`,
     )) as IssueComment[];
@@ -82,10 +65,10 @@ export async function upsertStickyComment(target: GithubTarget, body: string): P
     if (comments.length < 100) break;
   }
   if (existing !== undefined) {
-    await call('PATCH', `${base}/issues/comments/${existing.id}`, { body });
+    await github.request('PATCH', `${base}/issues/comments/${existing.id}`, { body });
     return { action: 'updated', id: existing.id };
   }
-  const created = (await call('POST', `${base}/issues/${target.issueNumber}/comments`, {
+  const created = (await github.request('POST', `${base}/issues/${target.issueNumber}/comments`, {
     body,
   })) as IssueComment;
   return { action: 'created', id: created.id };
