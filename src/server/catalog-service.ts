@@ -49,6 +49,9 @@ export interface AcceptedProposal {
   readonly [accepted]: true;
 }
 
+/** Who GraphQL mutations and the server's ingest requests are performed as (DataHub's root user). */
+export const SERVER_ACTOR = 'urn:li:corpuser:datahub';
+
 /** The actor GMS stamps on its own writes and on synthesized aspects. */
 export const SYSTEM_ACTOR = 'urn:li:corpuser:__datahub_system';
 const UNVERSIONED = '-1';

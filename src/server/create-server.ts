@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseJson } from '../model/json.js';
-import { CatalogService, ServiceError } from './catalog-service.js';
+import { CatalogService, SERVER_ACTOR, ServiceError } from './catalog-service.js';
 import { executeGraphQL, parseGraphQLRequest } from './graphql/graphql-endpoint.js';
 import { parseRestliQuery, sendJson, sendRestliError } from './http/restli.js';
 import {
@@ -25,9 +25,6 @@ import { errorMessage } from '../model/error-message.js';
 
 /** GMS refuses request bodies over 16,000,000 bytes (the reason DataHub's emitter keeps batches under 15 MiB). */
 export const MAX_BODY_BYTES = 16_000_000;
-
-/** Who GraphQL mutations are performed as (DataHub's root user). */
-export const SERVER_ACTOR = 'urn:li:corpuser:datahub';
 
 export interface CatalogServerOptions {
   /** SQLite file, or ':memory:'. */

@@ -100,10 +100,10 @@ async function openWriter(options: { server?: string }, io: CliIo): Promise<Prop
   const inputs = options.server === undefined ? {} : { serverFlag: options.server };
   const target = await resolveTarget({ ...inputs, env: io.env, cwd: io.cwd });
   if (target.kind === 'embedded') {
-    const [{ AspectStore }, { CatalogService }, { SERVER_ACTOR }] = await Promise.all([
+    // Not create-server.js for the actor: it loads GraphQL and the web UI, which writing the store does not need.
+    const [{ AspectStore }, { CatalogService, SERVER_ACTOR }] = await Promise.all([
       import('../../server/store/aspect-store.js'),
       import('../../server/catalog-service.js'),
-      import('../../server/create-server.js'),
     ]);
     const store = new AspectStore(target.dbPath);
     const service = new CatalogService(store);
