@@ -34,7 +34,7 @@ const CATALOG = file(
 );
 
 /** The example catalog above plus the given Policy documents (in a file of their own), compiled. */
-function setup(...policies: string[]): { policies: readonly Policy[]; subjects: PolicySubject[] } {
+function setup(...policies: string[]): { policies: readonly Policy[]; subjects: readonly PolicySubject[] } {
   const load = buildCatalog([
     CATALOG,
     file('c/policies.yaml', ...policies.map((body) => doc('Policy', body))),

@@ -6,6 +6,9 @@ import type { PolicySubject } from './types.js';
  * a DatasetTerms document as the dataset's URN), as manifest/ resolved them. None when the catalog did not load:
  * policies are evaluated only on a valid catalog, so a broken reference never shows up as a violation too.
  */
-export function policySubjects(load: { readonly declarations?: readonly Declaration[] }): PolicySubject[] {
-  return (load.declarations ?? []).map(({ kind, urn, source, entity }) => ({ kind, urn, source, entity }));
+export function policySubjects(load: {
+  readonly declarations?: readonly Declaration[];
+}): readonly PolicySubject[] {
+  // A Declaration is a PolicySubject as it is: no copy of each (at 250,000 entities, 250,000 objects).
+  return load.declarations ?? [];
 }
