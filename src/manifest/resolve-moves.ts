@@ -15,7 +15,7 @@ export interface ResolvedMoves {
 }
 
 /** The name a manifest gives an entity, read from its URN (what `from:` and `to:` may write). */
-export function manifestNameOf(urn: EntityUrn): string | undefined {
+function manifestNameOf(urn: EntityUrn): string | undefined {
   switch (urn.entityType) {
     case 'mlFeature':
       return `${urn.namespace}.${urn.name}`;

@@ -32,13 +32,13 @@ export interface SyncSchedule {
 }
 
 /** A non-protected environment is kept at main on every push; its schedule only checks for drift. */
-export const DRIFT_CRON = '*/30 * * * *';
+const DRIFT_CRON = '*/30 * * * *';
 
 /**
  * A protected environment is promoted once a night; each one an hour after the one before (sorted by name), so
  * two promotions do not start together and a failed one is noticed before the next.
  */
-export function nightlyCron(index: number): string {
+function nightlyCron(index: number): string {
   return `17 ${(3 + index) % 24} * * *`;
 }
 
