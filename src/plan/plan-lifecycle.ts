@@ -106,20 +106,17 @@ interface Deprecated {
  */
 function deprecatedEntities(desired: DesiredState, live: LiveState): Map<string, Deprecated> {
   const result = new Map<string, Deprecated>();
-  const declared = new Set<string>();
-  const managed = new Set(
-    desired.entities
-      .filter((entity) => entity.aspects?.some((item) => item.aspectName === 'deprecation') === true)
-      .map((entity) => entity.urn),
-  );
+  // Entities whose manifests manage their deprecation (declared, or declared as none).
+  const managed = new Set<string>();
   for (const entity of desired.entities) {
     const aspect = entity.aspects?.find((item) => item.aspectName === 'deprecation');
-    if (aspect === undefined || aspect.value === null) continue;
-    declared.add(entity.urn);
-    result.set(entity.urn, replacementOf(aspect.value));
+    if (aspect === undefined) continue;
+    managed.add(entity.urn);
+    if (aspect.value !== null) result.set(entity.urn, replacementOf(aspect.value));
   }
   for (const [urn, entity] of live.entities) {
-    if (declared.has(urn)) continue;
+    // Declared above: the declaration wins (each live URN comes once, so only a declaration is in `result` yet).
+    if (result.has(urn)) continue;
     const aspect = entity.aspects.get('deprecation');
     if (aspect?.value['deprecated'] !== true) continue;
     // The tool's own deprecation of an entity that no longer declares one is being lifted by this plan.
@@ -173,14 +170,14 @@ export function deprecationNotes(
   for (const change of changes) {
     if (change.kind === 'upsertAspect' && change.aspect === 'mlModelProperties') {
       for (const group of addedUrns(change, 'groups')) note(change, group, `adds ${change.urn} to group`);
-      for (const feature of addedUrns(change, 'mlFeatures'))
-        note(change, feature, `adds to ${change.urn} the feature`);
-      if (addedUrns(change, 'mlFeatures').length > 0) note(change, change.urn, 'adds features to model');
+      const features = addedUrns(change, 'mlFeatures');
+      for (const feature of features) note(change, feature, `adds to ${change.urn} the feature`);
+      if (features.length > 0) note(change, change.urn, 'adds features to model');
     }
     if (change.kind === 'upsertAspect' && change.aspect === 'mlFeatureTableProperties') {
-      for (const feature of addedUrns(change, 'mlFeatures'))
-        note(change, feature, `adds to ${change.urn} the feature`);
-      if (addedUrns(change, 'mlFeatures').length > 0) note(change, change.urn, 'adds features to table');
+      const features = addedUrns(change, 'mlFeatures');
+      for (const feature of features) note(change, feature, `adds to ${change.urn} the feature`);
+      if (features.length > 0) note(change, change.urn, 'adds features to table');
     }
     if (change.kind === 'termEdges') {
       for (const edge of change.added) note(change, edge.termUrn, `attaches to ${change.urn} the term`);
