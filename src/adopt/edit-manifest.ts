@@ -83,7 +83,7 @@ function findEntity(
   lines: SourceLines,
   at: EntityEdits['at'],
 ): { readonly located: Located; readonly document: number; readonly path: (string | number)[] } {
-  const offset = offsetOf(lines.text, at.line, at.column);
+  const offset = lines.offsetOf(at.line, at.column);
   for (const [index, document] of documents.entries()) {
     const found = findMapAt(document.contents, offset, { kind: 'root' }, []);
     if (found !== undefined)
@@ -94,16 +94,6 @@ function findEntity(
       };
   }
   throw new ManifestEditError(`no mapping starts at line ${at.line}, column ${at.column}`);
-}
-
-function offsetOf(text: string, line: number, column: number): number {
-  let lineStart = 0;
-  for (let current = 1; current < line; current += 1) {
-    const newline = text.indexOf('\n', lineStart);
-    if (newline === -1) return -1;
-    lineStart = newline + 1;
-  }
-  return lineStart + column - 1;
 }
 
 function findMapAt(

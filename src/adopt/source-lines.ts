@@ -75,6 +75,17 @@ export class SourceLines {
     return rest.slice(start);
   }
 
+  /** The offset of a 1-based line and column (the inverse of `describe`); -1 when the file has fewer lines. */
+  offsetOf(line: number, column: number): number {
+    let lineStart = 0;
+    for (let current = 1; current < line; current += 1) {
+      const newline = this.text.indexOf('\n', lineStart);
+      if (newline === -1) return -1;
+      lineStart = newline + 1;
+    }
+    return lineStart + column - 1;
+  }
+
   /** `line L, column C` (1-based) of an offset, for messages. */
   describe(offset: number): string {
     let line = 1;
