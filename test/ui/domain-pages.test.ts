@@ -17,6 +17,7 @@ import {
 import { writeManifests } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { readPage } from './read-page.js';
 
 const FINANCE = 'urn:li:domain:finance';
 const PAYMENTS = 'urn:li:domain:payments';
@@ -77,20 +78,6 @@ domain: payments
 `;
 
 const pagePath = (urn: string) => `/e/${encodeURIComponent(urn)}`;
-
-async function readPage(server: TestServer, target: string): Promise<{ body: string; text: string }> {
-  const response = await fetch(`${server.url}${target}`);
-  expect(response.status).toBe(200);
-  const body = await response.text();
-  const text = body
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  return { body, text };
-}
 
 /** The markup of the section whose heading is `title`. */
 function sectionOf(body: string, title: string): string {

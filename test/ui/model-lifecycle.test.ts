@@ -19,6 +19,7 @@ import {
   docsScreenshotPath,
 } from '../helpers/browser.js';
 import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
+import { pageText, readPage } from './read-page.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud-detector_7,PROD)';
 const NEXT = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud-detector_8,PROD)';
@@ -47,22 +48,6 @@ const versionProperties = (urn: string, version: string, aliases: readonly strin
 });
 
 const pagePath = (urn: string) => `/e/${encodeURIComponent(urn)}`;
-
-/** The HTML of an entity page, and its text with tags dropped and white space collapsed. */
-async function readPage(server: TestServer, urn: string): Promise<{ body: string; text: string }> {
-  const response = await fetch(`${server.url}${pagePath(urn)}`);
-  expect(response.status).toBe(200);
-  const body = await response.text();
-  const text = body
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return { body, text };
-}
 
 /** One region of the page (a section by its heading id, or the deprecation banner), as markup. */
 function part(body: string, pattern: RegExp): string {
@@ -210,7 +195,7 @@ describe('the ML lifecycle on the web UI', () => {
   });
 
   it('reads back the SDK’s own versionProperties (its golden file) on the page: version, every alias', async () => {
-    const { body, text } = await readPage(server, SDK_MODEL);
+    const { body, text } = await readPage(server, pagePath(SDK_MODEL));
     const version = part(body, /<span class="model-version">[\s\S]*?<\/ul>\s*<\/span>/);
     expect(version).toContain('<span class="version-tag">1.0.0</span>');
     const aliases = [...version.matchAll(/<span class="badge alias">([^<]*)<\/span>/g)].map((m) => m[1]);
@@ -221,7 +206,7 @@ describe('the ML lifecycle on the web UI', () => {
   });
 
   it('shows the version and aliases, the training and evaluation data as links, metrics and hyper-parameters as tables', async () => {
-    const { body, text } = await readPage(server, MODEL);
+    const { body, text } = await readPage(server, pagePath(MODEL));
     expect(text).toMatch(/Version 7 champion production/);
     // mlModelProperties.version agrees with versionProperties: not shown twice.
     expect(text).not.toContain('Version in the model properties');
@@ -264,13 +249,13 @@ describe('the ML lifecycle on the web UI', () => {
       ],
     });
     expect(written.status).toBe(200);
-    expect((await readPage(server, only)).text).toMatch(/Version 3 /);
-    const both = (await readPage(server, differs)).text;
+    expect((await readPage(server, pagePath(only))).text).toMatch(/Version 3 /);
+    const both = (await readPage(server, pagePath(differs))).text;
     expect(both).toMatch(/Version 5 Version in the model properties 4/);
   });
 
   it('shows a deprecation banner with the note, the day, who marked it, and a link to the replacement', async () => {
-    const { body, text } = await readPage(server, MODEL);
+    const { body, text } = await readPage(server, pagePath(MODEL));
     const banner = part(body, /<div class="banner warn deprecated"[\s\S]*?<\/div>/);
     expect(banner).toContain(`Use <a href="${pagePath(NEXT)}">fraud-detector_8</a> instead.`);
     // Catalog text is escaped, never markup.
@@ -284,27 +269,24 @@ describe('the ML lifecycle on the web UI', () => {
   });
 
   it('shows deprecation on other kinds of entity too, and none when the aspect says it is not deprecated', async () => {
-    const term = await readPage(server, TERM);
+    const term = await readPage(server, pagePath(TERM));
     const banner = part(term.body, /<div class="banner warn deprecated"[\s\S]*?<\/div>/);
     expect(banner).toContain('Do not build anything new on it.');
     expect(banner).not.toContain('deprecation-note');
     expect(banner).not.toContain('decommissioned');
-    const kept = await readPage(server, KEPT);
+    const kept = await readPage(server, pagePath(KEPT));
     expect(kept.body).not.toContain('banner warn deprecated');
     // The note of an entity that is no longer deprecated is only in its raw aspects, not in the header.
     expect(part(kept.body, /<header class="entity-header">[\s\S]*?<\/header>/)).not.toContain(
       'Un-deprecated',
     );
-    expect((await readPage(server, NEXT)).body).not.toContain('banner warn deprecated');
+    expect((await readPage(server, pagePath(NEXT))).body).not.toContain('banner warn deprecated');
   });
 
   it('lists a group’s models with the version and aliases of each, and which are deprecated', async () => {
-    const { body } = await readPage(server, GROUP);
+    const { body } = await readPage(server, pagePath(GROUP));
     const models = part(body, /<h2 id="models-in-this-group">[\s\S]*?<\/section>/);
-    const text = models
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const text = pageText(models);
     expect(text).toBe(
       'Models in this group fraud-detector_7 deprecated 7 champion production fraud-detector_8 8',
     );

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, scrollsSideways } from '../helpers/browser.js';
 import { proposal, startTestServer, type TestServer } from '../helpers/server.js';
+import { pageText, readPage } from './read-page.js';
 
 const EDITED = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn-edited,PROD)';
 const UNEDITED = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn-unedited,PROD)';
@@ -33,24 +34,13 @@ const provenance = (line: number) => ({
 });
 
 /** The page's text with tags dropped and white space collapsed, and the shadowing notice's alone. */
-async function readPage(
+async function readShadowedPage(
   server: TestServer,
   urn: string,
 ): Promise<{ text: string; notice: string | undefined }> {
-  const response = await fetch(`${server.url}/e/${encodeURIComponent(urn)}`);
-  expect(response.status).toBe(200);
-  const body = await response.text();
-  const plain = (markup: string) =>
-    markup
-      .replace(/<[^>]*>/g, '')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const { body } = await readPage(server, `/e/${encodeURIComponent(urn)}`);
   const notice = /<p class="banner warn shadowed"[^>]*>([\s\S]*?)<\/p>/.exec(body)?.[1];
-  return { text: plain(body), notice: notice === undefined ? undefined : plain(notice) };
+  return { text: pageText(body, ''), notice: notice === undefined ? undefined : pageText(notice, '') };
 }
 
 describe('a description edited in DataHub’s UI, on the entity page', () => {
@@ -88,7 +78,7 @@ describe('a description edited in DataHub’s UI, on the entity page', () => {
   });
 
   it('shows the UI edit and says who made it, and what the manifest declares at which file:line and revision', async () => {
-    const { text, notice } = await readPage(server, EDITED);
+    const { text, notice } = await readShadowedPage(server, EDITED);
     expect(text).toContain(UI_EDIT);
     expect(notice).toMatch(
       /^Shown from a UI edit by urn:li:corpuser:datahub on \d{4}-\d\d-\d\d \d\d:\d\d UTC \(editableMlModelProperties\), as DataHub shows it\. /,
@@ -100,7 +90,7 @@ describe('a description edited in DataHub’s UI, on the entity page', () => {
 
   it('shows no notice without an edit, with a blank edit, or with an edit equal to the manifest', async () => {
     for (const urn of [UNEDITED, BLANK, SAME]) {
-      const { text, notice } = await readPage(server, urn);
+      const { text, notice } = await readShadowedPage(server, urn);
       expect(notice, urn).toBeUndefined();
       expect(text, urn).not.toContain('Shown from a UI edit');
       expect(text, urn).toContain(urn === SAME ? UI_EDIT : DECLARED);
@@ -108,7 +98,7 @@ describe('a description edited in DataHub’s UI, on the entity page', () => {
   });
 
   it('says only that the edit shadows the properties when they carry no manifest provenance', async () => {
-    const { text, notice } = await readPage(server, UNMANAGED);
+    const { text, notice } = await readShadowedPage(server, UNMANAGED);
     expect(text).toContain(UI_EDIT);
     expect(notice).toContain('Shown from a UI edit by urn:li:corpuser:datahub');
     expect(notice).toContain('(editableMlFeatureProperties), as DataHub shows it.');
