@@ -84,8 +84,11 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   notes.push(...renameEdgeNotes(desired, live, actor));
 
   const ordered = orderChanges(changes);
+  // Each rename looks only at the changes of its two entities: not the whole plan once per rename.
+  const renamed = new Set((desired.moves ?? []).flatMap((move) => [move.from, move.to]));
+  const renameChanges = renamed.size === 0 ? [] : ordered.filter((change) => renamed.has(change.urn));
   const renames = (desired.moves ?? []).flatMap(
-    (move) => renameOf(move, live.entities.get(move.from), ordered) ?? [],
+    (move) => renameOf(move, live.entities.get(move.from), renameChanges) ?? [],
   );
   notes.push(...deprecationNotes(ordered, desired, live));
   const aliasMoves = aliasMovesOf(ordered, desired);
