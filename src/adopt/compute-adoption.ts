@@ -345,12 +345,7 @@ class AdoptionBuilder {
     if (this.conflictsWithBase(entity, declaration, field, liveValue)) return;
     const path = [...declaration.at, spec.key];
     const current = valueAt(declaration.doc.source.value, path);
-    const context: WriteContext = {
-      declared: this.declared,
-      current,
-      entityUrn: entity.urn,
-      featureKeys: this.featureKeys,
-    };
+    const context = this.writeContext(entity.urn, current);
     let written: JsonValue | undefined =
       liveValue === undefined || liveValue === null ? undefined : spec.toManifest(liveValue, context);
     if (written !== undefined && REFERENCE_LISTS.has(field)) {
@@ -401,12 +396,7 @@ class AdoptionBuilder {
         });
         continue;
       }
-      const context: WriteContext = {
-        declared: this.declared,
-        current: valueAt(declaration.doc.source.value, [...declaration.at, 'relatedTerms', key]),
-        entityUrn: entity.urn,
-        featureKeys: this.featureKeys,
-      };
+      const context = this.writeContext(entity.urn);
       const urns = Array.isArray(have) ? have.filter((item): item is string => typeof item === 'string') : [];
       this.record(
         entity.urn,
@@ -481,12 +471,7 @@ class AdoptionBuilder {
         .filter((term) => !isOwnedAssociation(term, actor) && !isMarkedByAnotherCatalog(term, actor))
         .map((term) => stringOr(term['urn']))
         .filter((urn) => urn !== '');
-    const context: WriteContext = {
-      declared: this.declared,
-      current: undefined,
-      entityUrn: dataset.datasetUrn,
-      featureKeys: this.featureKeys,
-    };
+    const context = this.writeContext(dataset.datasetUrn);
     const declaredTerms = new Set(dataset.terms.map((edge) => edge.termUrn));
     const datasetTerms = unique(
       unowned(live.aspects.get('glossaryTerms')?.value).filter((urn) => !declaredTerms.has(urn)),
@@ -616,6 +601,11 @@ class AdoptionBuilder {
     return valueAt(declaration.doc.source.value, path) === undefined
       ? declaration.doc.source.locate(declaration.at.length === 0 ? [] : declaration.at)
       : declaration.doc.source.locate(path, 'key');
+  }
+
+  /** How live values are written on an entity; `current` only where a list keeps the manifest's spelling. */
+  private writeContext(entityUrn: string, current?: JsonValue): WriteContext {
+    return { declared: this.declared, current, entityUrn, featureKeys: this.featureKeys };
   }
 
   private record(
