@@ -122,7 +122,7 @@ function dataList(value: JsonValue | undefined): Doc[] | undefined {
  * The deprecation aspect as `deprecated`: `true` when it says no more than that, else a block. An aspect that
  * says `deprecated: false` declares nothing. The actor is not a field: the tool writes as itself.
  */
-function deprecationOf(
+export function deprecationOf(
   aspect: JsonObject | undefined,
   replacementRef: (urn: string) => string,
 ): JsonValue | undefined {

@@ -3,7 +3,7 @@
  * output passes and reconciling it against the same catalog plans no changes. One file per feature table, model
  * group, glossary (first segment of the term ids) and dataset. Pure: the command reads and writes.
  */
-import { renderLifecycleFields } from './render-lifecycle.js';
+import { deprecationOf, renderLifecycleFields } from './render-lifecycle.js';
 import { stringify } from 'yaml';
 import { simplifyFieldPath } from '../model/field-path.js';
 import {
@@ -122,10 +122,9 @@ export function renderManifests(input: ExportInput): ExportOutput {
   };
   // owners, tags and links of any entity: every line, whoever added it (re-planning leaves the others' alone).
   const replacementRef = replacementNamer(input);
-  const deprecatedOf = (entity: ExportedEntity): Doc => {
-    const { fields } = renderLifecycleFields(entity.urn.split(':')[2] ?? '', entity.aspects, replacementRef);
-    return optional('deprecated', fields.deprecated);
-  };
+  // Only the deprecation: a model's other lifecycle fields are rendered with the model, once.
+  const deprecatedOf = (entity: ExportedEntity): Doc =>
+    optional('deprecated', deprecationOf(entity.aspects.get('deprecation'), replacementRef));
   /** What every declared kind may carry: owners, tags, links, and its deprecation. */
   const associations = (entity: ExportedEntity): Doc => ({
     ...domainOf(entity),
