@@ -184,10 +184,13 @@ class GraphBuilder {
   /** Records the reads an entity's answer carries; returns the URNs found by dependent reads, to walk next. */
   addReads(urn: string, entity: JsonObject): string[] {
     const toWalk: string[] = [];
+    const dependentReads = DEPENDENT_READS[entityTypeOfUrn(urn)] ?? [];
     for (const name of Object.keys(RELATIONSHIP_READS) as RelationshipReadName[]) {
       const result = entity[name];
       if (!isJsonObject(result)) continue;
       const spec = RELATIONSHIP_READS[name];
+      // What a dependent read finds is walked on, unless its rule ends there.
+      const walked = dependentReads.includes(name) && !TERMINAL_READS.has(name);
       const listed = result['relationships'];
       const relationships: readonly JsonValue[] = Array.isArray(listed) ? listed : [];
       let returned = 0;
@@ -201,10 +204,8 @@ class GraphBuilder {
             ? { source: found.urn, relationship: found.type, destination: urn }
             : { source: urn, relationship: found.type, destination: found.urn };
         this.edges.set(`${edge.source}\u0000${edge.relationship}\u0000${edge.destination}`, edge);
-        // Walked on: what a dependent read found, unless its rule ends there or its type has nothing downstream.
-        const walked = (DEPENDENT_READS[entityTypeOfUrn(urn)] ?? []).includes(name);
-        const onward = DEPENDENT_READS[entityTypeOfUrn(found.urn)] !== undefined;
-        if (walked && onward && !TERMINAL_READS.has(name)) toWalk.push(found.urn);
+        // Walked on only when the type found has something downstream.
+        if (walked && DEPENDENT_READS[entityTypeOfUrn(found.urn)] !== undefined) toWalk.push(found.urn);
       }
       const total = typeof result['total'] === 'number' ? result['total'] : returned;
       this.reads.push({ urn, read: name, total: Math.max(total, returned), returned });
