@@ -18,15 +18,6 @@ export interface GithubRestOptions {
   readonly token: string;
 }
 
-export class GithubApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
 export function createGithubRest({ apiUrl, token }: GithubRestOptions): GithubRest {
   const base = apiUrl.replace(/\/+$/, '');
   const headers = {
@@ -51,9 +42,8 @@ export function createGithubRest({ apiUrl, token }: GithubRestOptions): GithubRe
       }
       const text = await response.text();
       if (!response.ok) {
-        throw new GithubApiError(
+        throw new Error(
           redactSecret(`GitHub ${method} ${pathOnly(path)}: ${response.status} ${text.slice(0, 500)}`, token),
-          response.status,
         );
       }
       return text === '' ? undefined : (JSON.parse(text) as unknown);
