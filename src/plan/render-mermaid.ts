@@ -109,7 +109,9 @@ export function renderPlanMermaid(
   const order = drawOrder([...urns], actions, edges, nameOf);
   const keep = order.length > options.maxNodes ? Math.max(0, Math.floor(options.maxNodes) - 1) : order.length;
   const kept = order.slice(0, keep);
-  const ids = new Map(kept.map((urn, index) => [urn, `n${index}`]));
+  // A node's id is its place in the draw order (`n0`, `n1`…): links are sorted by it.
+  const places = new Map(kept.map((urn, index) => [urn, index]));
+  const id = (urn: string): string => `n${places.get(urn) ?? ''}`;
 
   const lines = ['flowchart LR'];
   for (const urn of kept) {
@@ -118,48 +120,47 @@ export function renderPlanMermaid(
     const kind = `${entityNoun(entityType, 1)}${action === undefined ? '' : ` (${action})`}`;
     const [open, close] = SHAPES[entityType] ?? ['[', ']'];
     lines.push(
-      `  ${ids.get(urn) ?? ''}${open}"${escapeMermaidText(kind)}<br/>${escapeMermaidText(nameOf(urn))}"${close}`,
+      `  ${id(urn)}${open}"${escapeMermaidText(kind)}<br/>${escapeMermaidText(nameOf(urn))}"${close}`,
     );
   }
   const more = order.length - kept.length;
   if (more > 0) lines.push(`  more["${escapeMermaidText(`and ${more} more`)}"]`);
 
   const drawn = edges
-    .filter((edge) => ids.has(edge.source) && ids.has(edge.destination))
+    .filter((edge) => places.has(edge.source) && places.has(edge.destination))
     .map((edge) => {
       const spec = DRAWN_RELATIONSHIPS[edge.relationship];
       const upstreamIsSource = spec?.upstream === 'source';
       const from = upstreamIsSource ? edge.source : edge.destination;
       const to = upstreamIsSource ? edge.destination : edge.source;
-      return { from: ids.get(from) ?? '', to: ids.get(to) ?? '', edge, term: spec?.term === true };
+      return { from: places.get(from) ?? 0, to: places.get(to) ?? 0, edge, term: spec?.term === true };
     })
     .sort(
       (a, b) =>
-        indexOf(a.from) - indexOf(b.from) ||
-        indexOf(a.to) - indexOf(b.to) ||
+        a.from - b.from ||
+        a.to - b.to ||
         compareText(a.edge.relationship, b.edge.relationship) ||
         compareText(a.edge.label ?? '', b.edge.label ?? ''),
     );
   for (const { from, to, edge, term } of drawn) {
     const label = edge.label === undefined ? '' : `|"${escapeMermaidText(edge.label)}"|`;
-    lines.push(`  ${from} ${link(edge.state, term)}${label} ${to}`);
+    lines.push(`  n${from} ${link(edge.state, term)}${label} n${to}`);
   }
 
   lines.push(...CLASS_DEFS.map((line) => `  ${line}`));
   for (const name of ['create', 'update', 'delete', 'neighbour'] as const) {
     const members = kept.filter((urn) => (actions.get(urn) ?? 'neighbour') === name);
-    if (members.length > 0)
-      lines.push(`  class ${members.map((urn) => ids.get(urn) ?? '').join(',')} ${name}`);
+    if (members.length > 0) lines.push(`  class ${members.map(id).join(',')} ${name}`);
   }
   if (more > 0) lines.push('  class more more');
   const styled = (state: EdgeState): string =>
     drawn.flatMap((item, index) => (item.edge.state === state ? [String(index)] : [])).join(',');
-  if (styled('added') !== '') lines.push(`  linkStyle ${styled('added')} ${ADDED_LINK_STYLE}`);
-  if (styled('removed') !== '') lines.push(`  linkStyle ${styled('removed')} ${REMOVED_LINK_STYLE}`);
+  const added = styled('added');
+  const removed = styled('removed');
+  if (added !== '') lines.push(`  linkStyle ${added} ${ADDED_LINK_STYLE}`);
+  if (removed !== '') lines.push(`  linkStyle ${removed} ${REMOVED_LINK_STYLE}`);
   return `${lines.join('\n')}\n`;
 }
-
-const indexOf = (id: string): number => Number(id.slice(1));
 
 /** Added links are thick, removed ones dotted; term links have no arrow head. */
 function link(state: EdgeState, term: boolean): string {
