@@ -162,6 +162,8 @@ class Resolver {
   private readonly externalEntities = new Map<string, ExternalReference>();
   private readonly featureUrnsByKey = new Map<string, string>();
   private readonly groupUrns = new Map<string, string>();
+  /** The same groups by name (a name may be on several platforms or envs). */
+  private readonly groupUrnsByName = new Map<string, string[]>();
   private readonly tableUrnsByName = new Map<string, string[]>();
   private readonly modelUrnsByName = new Map<string, string[]>();
   /** See assetUrnsByName. */
@@ -643,7 +645,7 @@ class Resolver {
     const byName = new Map<string, string[]>();
     for (const [name, urns] of this.tableUrnsByName) for (const urn of urns) addTo(byName, name, urn);
     for (const [name, urns] of this.modelUrnsByName) for (const urn of urns) addTo(byName, name, urn);
-    for (const [urn, name] of this.groupUrns) addTo(byName, name, urn);
+    for (const [name, urns] of this.groupUrnsByName) for (const urn of urns) addTo(byName, name, urn);
     for (const [key, urn] of this.featureUrnsByKey) addTo(byName, key, urn);
     this.assetUrns = byName;
     return byName;
@@ -749,6 +751,7 @@ class Resolver {
       const source = doc.source.locate(['name']);
       if (!this.declare(urn, source)) continue;
       this.groupUrns.set(urn, doc.manifest.name);
+      addTo(this.groupUrnsByName, doc.manifest.name, urn);
       const associations = this.associations(doc, doc.manifest, [], 'mlModelGroup');
       const domain = this.domainAspect(doc, doc.manifest.domain, [], source);
       this.pendDeprecation(doc, doc.manifest.deprecated, [], 'MLModelGroup', urn, { platform, env });
@@ -1105,9 +1108,20 @@ class Resolver {
       this.error('MALFORMED_URN', `malformed replacement URN '${ref}'`, source, { hint: parsed.error });
       return undefined;
     }
-    const candidates = ((): { byName: ReadonlyMap<string, readonly string[]>; what: string } => {
-      const one = (map: ReadonlyMap<string, string>): Map<string, string[]> =>
-        new Map([...map].map(([name, urn]) => [name, [urn]]));
+    // Looked up in place: copying a kind's whole map for each replacement was quadratic in large catalogs.
+    const candidates = ((): {
+      byName: Pick<ReadonlyMap<string, readonly string[]>, 'get' | 'keys'>;
+      what: string;
+    } => {
+      const one = (
+        map: ReadonlyMap<string, string>,
+      ): Pick<ReadonlyMap<string, string[]>, 'get' | 'keys'> => ({
+        get: (name) => {
+          const urn = map.get(name);
+          return urn === undefined ? undefined : [urn];
+        },
+        keys: () => map.keys(),
+      });
       switch (pending.kind) {
         case 'Tag':
           return { byName: one(this.tagUrnsById), what: 'Tag id' };
@@ -1117,11 +1131,8 @@ class Resolver {
           return { byName: one(this.featureUrnsByKey), what: 'feature (<table>.<feature>)' };
         case 'MLFeatureTable':
           return { byName: this.tableUrnsByName, what: 'MLFeatureTable name' };
-        case 'MLModelGroup': {
-          const byName = new Map<string, string[]>();
-          for (const [urn, name] of this.groupUrns) addTo(byName, name, urn);
-          return { byName, what: 'MLModelGroup name' };
-        }
+        case 'MLModelGroup':
+          return { byName: this.groupUrnsByName, what: 'MLModelGroup name' };
         case 'MLModel':
           return { byName: this.modelUrnsByName, what: 'MLModel name' };
         case 'Domain':
