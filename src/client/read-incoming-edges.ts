@@ -14,6 +14,7 @@ import { isJsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
+import { compareText } from '../plan/impact.js';
 import { CatalogError } from '../errors.js';
 import { GraphQLRequestError, type GraphQLClient } from './graphql-client.js';
 import type { GraphQLRequest } from './graphql-documents.js';
@@ -132,8 +133,8 @@ export async function readIncomingEdges(
     }
   }
   return {
-    edges: [...edges.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, edge]) => edge),
-    cut: cut.sort((a, b) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0)),
+    edges: [...edges.entries()].sort(([a], [b]) => compareText(a, b)).map(([, edge]) => edge),
+    cut: cut.sort((a, b) => compareText(a.urn, b.urn)),
     problems: [...problems].sort(),
   };
 }
