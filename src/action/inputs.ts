@@ -2,6 +2,7 @@
  * The action's inputs, read from the environment its steps set (composite actions pass inputs to scripts only
  * through `env:`), and turned into the catalog command line. Pure: tests give it a record.
  */
+import { ENVIRONMENT_NAME } from '../manifest/select-environment.js';
 
 export const ACTION_COMMANDS = ['plan', 'apply', 'drift', 'adopt'] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
@@ -81,7 +82,7 @@ function readEnvironmentNames(text: string, command: ActionCommand): readonly st
   }
   const names = [...new Set(text.split(/[\s,]+/).filter((name) => name !== ''))];
   for (const name of names) {
-    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)) {
+    if (!ENVIRONMENT_NAME.test(name)) {
       throw new ActionInputError(`input environments: "${name}" is not an environment name`);
     }
   }

@@ -7,6 +7,7 @@
 import { isMap, isNode, isSeq, parseAllDocuments } from 'yaml';
 import type { Document, ParsedNode } from 'yaml';
 import { InternalError } from '../errors.js';
+import { MAX_ALIAS_COUNT } from '../manifest/parse-documents.js';
 import { isJsonObject, jsonEqual } from '../model/json.js';
 import { editValue } from './edit-value.js';
 import { ManifestEditError, formatManifestPath } from './manifest-edit.js';
@@ -19,9 +20,6 @@ import { SourceLines } from './source-lines.js';
 
 export { ManifestEditError } from './manifest-edit.js';
 export type { EntityEdits, ManifestEdit, ManifestPath, TextEdit } from './manifest-edit.js';
-
-/** Aliases are expanded when values are compared; bounded as the manifest parser bounds them. */
-const MAX_ALIAS_COUNT = 100;
 
 /**
  * Pure: the text edits that make the entities' edits in `text`, in file order, non-overlapping. Throws

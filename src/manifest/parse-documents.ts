@@ -30,7 +30,7 @@ export interface ParseOutcome {
 }
 
 /** Aliases are expanded by toJS; this bounds the expansion so a "billion laughs" file cannot exhaust memory. */
-const MAX_ALIAS_COUNT = 100;
+export const MAX_ALIAS_COUNT = 100;
 
 /**
  * What parsing one file yields, as plain data (no closures, no syntax tree): what the parse cache stores. The

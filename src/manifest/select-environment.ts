@@ -8,6 +8,9 @@
  */
 import { isJsonObject } from '../model/json.js';
 
+/** What an environment may be called: the pattern of the Settings schema's `environments` keys. */
+export const ENVIRONMENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
 export interface Environment {
   readonly name: string;
   readonly server?: string;

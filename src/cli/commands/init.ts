@@ -2,7 +2,7 @@ import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogError, DiagnosticsError } from '../../errors.js';
 import { loadCatalog } from '../../manifest/load-catalog.js';
-import { readEnvironments } from '../../manifest/select-environment.js';
+import { ENVIRONMENT_NAME, readEnvironments } from '../../manifest/select-environment.js';
 import type { CliIo } from '../io.js';
 import {
   CATALOG_DIR,
@@ -124,8 +124,6 @@ export async function runInit(dir: string, options: InitOptions, io: CliIo): Pro
   io.stdout.write(report(dir, written, kept, options.from !== undefined, environments));
   return 0;
 }
-
-const ENVIRONMENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** --environments and --protect as environments to declare; a name the Settings schema refuses is refused here. */
 function declaredEnvironments(options: InitOptions): SyncEnvironment[] {
