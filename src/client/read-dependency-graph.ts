@@ -7,9 +7,9 @@
  * read one page of at most `limitPerNode` relationships with its `total`. The seeds are also asked for their other
  * neighbours (NEIGHBOUR_READS); what those find is recorded and not walked.
  */
+import { compareText } from '../model/compare-text.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import {
-  compareText,
   DEPENDENT_READS,
   entityTypeOfUrn,
   nameFromUrn,

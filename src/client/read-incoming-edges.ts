@@ -8,13 +8,13 @@
  * entities the plan did not read already, in one batch_get per entity type. Made only when a Moved document's old
  * entity still exists.
  */
+import { compareText } from '../model/compare-text.js';
 import type { DesiredState } from '../model/desired-state.js';
 import { errorMessage } from '../model/error-message.js';
 import { isJsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
-import { compareText } from '../plan/impact.js';
 import { CatalogError } from '../errors.js';
 import { GraphQLRequestError, type GraphQLClient } from './graphql-client.js';
 import type { GraphQLRequest } from './graphql-documents.js';

@@ -9,6 +9,7 @@
  * renderManifests writes the ML lifecycle fields (manifests.md, "The ML lifecycle") too; what they cannot say (a
  * metric's description, …) is reported.
  */
+import { compareText } from '../model/compare-text.js';
 import { renderManifests, type ExportedEntity, type ExportInput } from '../manifest/render-manifests.js';
 import type { JsonObject } from '../model/json.js';
 import { parseMetadataRecords } from '../model/metadata-file.js';
@@ -88,7 +89,7 @@ export function importDatahubMetadata(inputs: readonly MetadataFile[]): DatahubI
     domains: [],
     products: [],
   };
-  for (const entity of [...entities.values()].sort((a, b) => compare(a.urn, b.urn))) {
+  for (const entity of [...entities.values()].sort((a, b) => compareText(a.urn, b.urn))) {
     const declared = declaredType(entity.entityType);
     if (entity.aspects.get('status')?.['removed'] === true) {
       if (declared !== undefined || entity.entityType === 'dataset')
@@ -125,7 +126,7 @@ export function importDatahubMetadata(inputs: readonly MetadataFile[]): DatahubI
     files,
     errors,
     skipped,
-    leftOut: new Map([...leftOut].sort(([a], [b]) => compare(a, b))),
+    leftOut: new Map([...leftOut].sort(([a], [b]) => compareText(a, b))),
     counts: rendered.counts,
   };
 }
@@ -154,8 +155,4 @@ function declaredType(entityType: string): keyof typeof DECLARED | undefined {
 
 function baseName(file: string): string {
   return file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -17,6 +17,7 @@
  * Other changes (glossary nodes, tags, term definitions, feature tables, model groups) have no rule: nothing in
  * the catalog depends on them in a way a reviewer needs listed.
  */
+import { compareText } from '../model/compare-text.js';
 import { assertNever } from '../errors.js';
 import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
 import type { Change, Plan } from './types.js';
@@ -430,11 +431,6 @@ function dependentsOf(
     total: all.length,
     complete,
   };
-}
-
-/** Code-unit order (never the machine's locale): the same order on every machine. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** By name without case, then by name, then by URN. */

@@ -9,6 +9,7 @@
  * does to them, edges by whether the plan adds or removes them. Past `maxNodes` the nodes furthest from a change go
  * first, into one "and N more" node. The same plan and graph give the same text, byte for byte.
  */
+import { compareText } from '../model/compare-text.js';
 import { assertNever } from '../errors.js';
 import { isJsonObject, type JsonValue } from '../model/json.js';
 import { relationshipsOfAspect } from '../model/registry.js';
@@ -16,7 +17,6 @@ import { simplifyFieldPath } from '../model/field-path.js';
 import {
   compareEntityTypes,
   compareNodes,
-  compareText,
   entityNoun,
   entityTypeOfUrn,
   nameFromUrn,

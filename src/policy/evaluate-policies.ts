@@ -1,4 +1,5 @@
 import type { CelInput } from '@bufbuild/cel';
+import { compareText } from '../model/compare-text.js';
 import { compareLocations } from '../errors.js';
 import { stableStringify, type JsonObject, type JsonValue } from '../model/json.js';
 import { toCelValue } from './compile-expression.js';
@@ -62,9 +63,9 @@ export function evaluatePolicies(
   return violations.sort(
     (a, b) =>
       compareLocations(a.source, b.source) ||
-      compare(a.policy, b.policy) ||
-      compare(a.urn, b.urn) ||
-      compare(a.kind, b.kind),
+      compareText(a.policy, b.policy) ||
+      compareText(a.urn, b.urn) ||
+      compareText(a.kind, b.kind),
   );
 }
 
@@ -114,8 +115,4 @@ function printValue(value: JsonValue): string {
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
   if (typeof value === 'object' && value !== null) return stableStringify(value);
   return String(value);
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

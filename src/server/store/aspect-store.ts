@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { compareText } from '../../model/compare-text.js';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { jsonEqual, type JsonObject } from '../../model/json.js';
@@ -532,10 +533,6 @@ export function latestAspectMaps(
     aspects.set(row.aspect, parseStoredObject(row.metadata));
   }
   return result;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function toStored(row: StoredRow): StoredAspect {

@@ -4,6 +4,7 @@
  * and every read here first brings the marked entities up to date, so a reader never sees the indexes disagree
  * with the aspects.
  */
+import { compareText } from '../../model/compare-text.js';
 import type Database from 'better-sqlite3';
 import type { JsonObject } from '../../model/json.js';
 import { extractRelationships } from '../search/extract-relationships.js';
@@ -724,27 +725,22 @@ function insertRows<T>(
   }
 }
 
-/** SQLite's order of the primary key (facet, value, id): BINARY collation compares UTF-8 bytes. */
+/**
+ * SQLite's order of the primary key (facet, value, id): BINARY collation compares UTF-8 bytes, which code-unit
+ * order matches but for characters beyond the BMP against U+E000-U+FFFF; only the speed of the inserts depends
+ * on it, not what they write.
+ */
 function compareFacetRows(a: FacetRow, b: FacetRow): number {
-  return compareBinary(a.facet, b.facet) || compareBinary(a.value, b.value) || a.id - b.id;
+  return compareText(a.facet, b.facet) || compareText(a.value, b.value) || a.id - b.id;
 }
 
 function compareRelationshipRows(a: RelationshipRow, b: RelationshipRow): number {
   return (
-    compareBinary(a.source, b.source) ||
-    compareBinary(a.name, b.name) ||
-    compareBinary(a.destination, b.destination) ||
-    compareBinary(a.aspect, b.aspect)
+    compareText(a.source, b.source) ||
+    compareText(a.name, b.name) ||
+    compareText(a.destination, b.destination) ||
+    compareText(a.aspect, b.aspect)
   );
-}
-
-/**
- * Code-unit order, which is UTF-8's byte order but for characters beyond the BMP against U+E000-U+FFFF; only the
- * speed of the inserts depends on it, not what they write.
- */
-function compareBinary(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
 }
 
 /** What makes two search requests the same search (the page apart). */

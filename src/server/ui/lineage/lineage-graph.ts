@@ -11,6 +11,7 @@
  * (mlModelProperties.mlFeatures, Consumes), models → groups (mlModelProperties.groups, MemberOf), and the dataset
  * lineage DataHub's registry marks `isLineage` (DownstreamOf, Consumes, Produces, TrainedBy) that comes with them.
  */
+import { compareText } from '../../../model/compare-text.js';
 import type { Label } from '../catalog-reader.js';
 
 export type LineageSide = 'upstream' | 'downstream';
@@ -170,9 +171,9 @@ interface Candidate {
 /** Each side's candidates in a stable order, upstream and downstream alternating. */
 function takingTurns(candidates: readonly Candidate[]): Candidate[] {
   const order = (a: Candidate, b: Candidate) =>
-    compare(a.neighbour.label.urn, b.neighbour.label.urn) ||
-    compare(a.from, b.from) ||
-    compare(a.neighbour.relationship, b.neighbour.relationship);
+    compareText(a.neighbour.label.urn, b.neighbour.label.urn) ||
+    compareText(a.from, b.from) ||
+    compareText(a.neighbour.relationship, b.neighbour.relationship);
   const [upstream, downstream] = SIDES.map((side) =>
     candidates.filter((candidate) => candidate.side === side).sort(order),
   );
@@ -184,10 +185,6 @@ function takingTurns(candidates: readonly Candidate[]): Candidate[] {
     if (down !== undefined) result.push(down);
   }
   return result;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The entities the walk still needs the neighbours of (none once the graph is complete). */
@@ -220,7 +217,7 @@ export function buildLineageGraph(
     if (count === 0) continue;
     const id = moreNodeId(side);
     nodes.push({ kind: 'more', id, side, count });
-    for (const urn of [...result.cutAt[side]].sort(compare)) {
+    for (const urn of [...result.cutAt[side]].sort(compareText)) {
       edges.push(
         side === 'upstream'
           ? { from: id, to: urn, relationship: '' }
