@@ -7,6 +7,7 @@ import { openParseCache } from './parse-cache.js';
 import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
 import { readManifestFiles } from './read-manifest-files.js';
 import { interpolateVariables } from './interpolate-variables.js';
+import type { Environment } from './select-environment.js';
 import { resolveDesiredState } from './resolve-desired-state.js';
 import { loadValidators } from './schemas.js';
 import { validateDocuments } from './validate-documents.js';
@@ -25,6 +26,8 @@ export interface CatalogLoad {
   readonly policies?: readonly Policy[];
   /** Every problem found, sorted by file, line and column. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The Settings environment the catalog was built for (absent: none asked for, or an unknown one). */
+  readonly environment?: Environment;
 }
 
 /**
@@ -66,6 +69,7 @@ export function buildCatalog(
     files,
     documents: validated.documents,
     diagnostics,
+    ...(interpolated.environment === undefined ? {} : { environment: interpolated.environment }),
     ...(hasErrors ? {} : { state: resolved.state, declarations: resolved.declarations }),
   };
 }

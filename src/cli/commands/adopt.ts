@@ -18,7 +18,7 @@ import { parseCacheOptions } from '../parse-cache-options.js';
 import { plural } from '../output/plural.js';
 import { VERSION } from '../version.js';
 import { applyAndReport } from './apply.js';
-import { environmentOf, readBaseState, renderPlan, requireValid } from './reconcile.js';
+import { readBaseState, renderPlan, requireValid } from './reconcile.js';
 
 export interface AdoptOptions {
   readonly dryRun: boolean;
@@ -53,12 +53,7 @@ export async function runAdopt(dir: string, options: AdoptOptions, io: CliIo): P
     options.base === undefined
       ? undefined
       : await readBaseState(dir, options.base, state, io, environmentName);
-  const connection = await connectWithFlags(
-    options,
-    io,
-    settingsTargetOf(state.settings),
-    environmentOf(load, environmentName),
-  );
+  const connection = await connectWithFlags(options, io, settingsTargetOf(state.settings), load.environment);
   try {
     await readServerRelease(connection.client.restli);
     io.stderr.write(`reading ${connection.description}\n`);

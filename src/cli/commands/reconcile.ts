@@ -29,7 +29,7 @@ import { serializePlan, serializePlanChunks } from '../../plan/plan-json.js';
 import { checkPlannedAspects, preflight } from '../../plan/preflight.js';
 import { restrictToFiles } from '../../plan/scope.js';
 import type { Plan } from '../../plan/types.js';
-import { readEnvironments, selectEnvironment, type Environment } from '../../manifest/select-environment.js';
+import type { Environment } from '../../manifest/select-environment.js';
 import {
   checkProtection,
   connectWithFlags,
@@ -218,7 +218,7 @@ async function loadValidCatalog(
 }> {
   const load = await loadCatalog(dir, cwd, cache, environmentName);
   const state = requireValid(load);
-  const environment = environmentOf(load, environmentName);
+  const { environment } = load;
   const compiled = load.policies ?? [];
   if (compiled.length === 0) {
     return { state, files: load.files, policies: { policies: [], subjects: [] }, environment };
@@ -233,12 +233,6 @@ async function loadValidCatalog(
 }
 
 /** The selected environment of a valid load (an unknown name is among a load's errors, so it is not valid). */
-export function environmentOf(load: CatalogLoad, name: string | undefined): Environment | undefined {
-  const settings = load.documents.find((document) => document.manifest.kind === 'Settings');
-  const choice = selectEnvironment(readEnvironments(settings?.manifest), name);
-  return choice.ok ? choice.environment : undefined;
-}
-
 /** The plan names the environment it was made for (header, markdown comment, JSON). */
 export function withEnvironment(plan: Plan, environment: Environment | undefined, state: DesiredState): Plan {
   if (environment === undefined) return plan;
