@@ -67,3 +67,33 @@ describe('serializePlanChunks', () => {
     expect(parsePlan(serializePlan(plan), 'plan.json')).toEqual(plan);
   });
 });
+
+describe('parsePlan', () => {
+  const plan = (environment: unknown): string =>
+    JSON.stringify({
+      formatVersion: 1,
+      target: 'embedded',
+      actor: 'urn:li:corpuser:bench',
+      changes: [],
+      summary: {},
+      options: {},
+      git: {},
+      tool: {},
+      notes: [],
+      environment,
+    });
+
+  it('reads the environment a plan was made for', () => {
+    expect(parsePlan(plan({ name: 'prod', env: 'PROD', protect: true }), 'p.json').environment).toEqual({
+      name: 'prod',
+      env: 'PROD',
+      protect: true,
+    });
+  });
+
+  it('refuses an environment it cannot read whole (a protect flag that is not a boolean)', () => {
+    expect(() => parsePlan(plan({ name: 'prod', env: 'PROD', protect: 'yes' }), 'p.json')).toThrow(
+      'p.json is not a usable plan: "environment" must be {name, env, protect}',
+    );
+  });
+});

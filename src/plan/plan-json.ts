@@ -84,6 +84,18 @@ export function parsePlan(text: string, file: string): Plan {
     )
   )
     fail('"git.manifestDir" must be {local, recorded} strings');
+  // The environment decides whether applying needs --yes: a plan that names one must say it whole.
+  const environment = plan['environment'];
+  if (
+    environment !== undefined &&
+    !(
+      isJsonObject(environment) &&
+      typeof environment['name'] === 'string' &&
+      typeof environment['env'] === 'string' &&
+      typeof environment['protect'] === 'boolean'
+    )
+  )
+    fail('"environment" must be {name, env, protect}');
   // Every field apply reads has been checked above.
   return plan as unknown as Plan;
 }

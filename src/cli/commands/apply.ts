@@ -67,14 +67,8 @@ function checkPlanEnvironment(
   options: { readonly environment?: string; readonly yes?: boolean },
   io: CliIo,
 ): void {
-  const recorded: unknown = plan.environment;
-  const name =
-    typeof recorded === 'object' &&
-    recorded !== null &&
-    'name' in recorded &&
-    typeof recorded.name === 'string'
-      ? recorded.name
-      : undefined;
+  // parsePlan checked the environment's shape.
+  const name = plan.environment?.name;
   const asked = environmentNameOf(options, io.env);
   if (asked !== undefined && asked !== name) {
     throw new CatalogError(
@@ -82,10 +76,8 @@ function checkPlanEnvironment(
       `${file} was made for ${name === undefined ? 'no environment' : `environment ${name}`}, but this run asks for environment ${asked}; make a new plan for it`,
     );
   }
-  if (name === undefined) return;
-  const protect =
-    typeof recorded === 'object' && recorded !== null && 'protect' in recorded && recorded.protect === true;
-  checkProtection({ name, protect }, options);
+  if (plan.environment === undefined) return;
+  checkProtection(plan.environment, options);
 }
 
 /** Applies a plan with progress on a TTY, and reports what was applied, what failed and what was skipped. */
