@@ -23,8 +23,8 @@ import {
   type RelationshipRead,
   type RelationshipReadName,
 } from '../plan/impact.js';
-import { CatalogError } from '../errors.js';
-import { GraphQLRequestError, type GraphQLClient } from './graphql-client.js';
+import type { GraphQLClient } from './graphql-client.js';
+import { queryEntitiesInChunks } from './query-in-chunks.js';
 import type { GraphQLRequest } from './graphql-documents.js';
 
 export interface DependencyWalkOptions {
@@ -136,32 +136,20 @@ export async function readDependencyGraph(
   let frontier = seedList;
   for (let hop = 1; hop <= options.hops && frontier.length > 0; hop += 1) {
     const neighbours = hop === 1;
-    const chunks: string[][] = [];
-    for (let at = 0; at < frontier.length; at += chunkSize) chunks.push(frontier.slice(at, at + chunkSize));
-    const answers = await Promise.all(
-      chunks.map(async (chunk) => {
-        const request = dependencyGraphRequest(chunk, { limitPerNode, neighbours });
-        const { data, errors } = await graphql.executeRaw(request.query, request.variables, request.what);
-        if (data === undefined) {
-          if (errors.length > 0) throw new GraphQLRequestError(errors, request.what);
-          throw new CatalogError('BAD_RESPONSE', `${request.what} failed: the catalog answered without data`);
-        }
-        for (const error of errors) problems.add(error.message);
-        return data;
-      }),
+    const answers = await queryEntitiesInChunks(graphql, frontier, chunkSize, (chunk) =>
+      dependencyGraphRequest(chunk, { limitPerNode, neighbours }),
     );
     for (const urn of frontier) read.add(urn);
     const next = new Set<string>();
-    answers.forEach((data, at) => {
-      const asked = new Set(chunks[at]);
-      const listed = data['entities'];
-      const entities: readonly JsonValue[] = Array.isArray(listed) ? listed : [];
+    for (const answer of answers) {
+      for (const problem of answer.problems) problems.add(problem);
+      const { entities } = answer;
       for (const entity of entities) {
-        if (!isJsonObject(entity) || typeof entity['urn'] !== 'string' || !asked.has(entity['urn'])) continue;
-        graph.addNode(entity['urn'], entity);
-        for (const found of graph.addReads(entity['urn'], entity)) if (!read.has(found)) next.add(found);
+        const urn = entity['urn'] as string;
+        graph.addNode(urn, entity);
+        for (const found of graph.addReads(urn, entity)) if (!read.has(found)) next.add(found);
       }
-    });
+    }
     frontier = [...next].sort(compareText);
   }
   return graph.build(seedList, [...problems].sort(compareText));

@@ -15,9 +15,9 @@ import { isJsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
-import { CatalogError } from '../errors.js';
-import { GraphQLRequestError, type GraphQLClient } from './graphql-client.js';
+import type { GraphQLClient } from './graphql-client.js';
 import type { GraphQLRequest } from './graphql-documents.js';
+import { queryEntitiesInChunks } from './query-in-chunks.js';
 import { addToRead, readEntities, type ReadRequest } from './read-live-state.js';
 import type { RestliClient } from './restli-client.js';
 
@@ -90,29 +90,16 @@ export async function readIncomingEdges(
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE);
   const count = Math.max(1, Math.floor(options.limitPerNode ?? DEFAULT_INCOMING_LIMIT));
   const list = [...new Set(urns)].sort();
-  const chunks: string[][] = [];
-  for (let at = 0; at < list.length; at += chunkSize) chunks.push(list.slice(at, at + chunkSize));
-  const answers = await Promise.all(
-    chunks.map(async (chunk) => {
-      const request = incomingEdgesRequest(chunk, count);
-      const { data, errors } = await graphql.executeRaw(request.query, request.variables, request.what);
-      if (data === undefined) {
-        if (errors.length > 0) throw new GraphQLRequestError(errors, request.what);
-        throw new CatalogError('BAD_RESPONSE', `${request.what} failed: the catalog answered without data`);
-      }
-      return { chunk, data, problems: errors.map((error) => error.message) };
-    }),
+  const answers = await queryEntitiesInChunks(graphql, list, chunkSize, (chunk) =>
+    incomingEdgesRequest(chunk, count),
   );
   const edges = new Map<string, IncomingEdge>();
   const cut: { urn: string; total: number; returned: number }[] = [];
   const problems = new Set<string>();
-  for (const { chunk, data, problems: found } of answers) {
+  for (const { entities, problems: found } of answers) {
     for (const problem of found) problems.add(problem);
-    const asked = new Set(chunk);
-    const listed = data['entities'];
-    for (const entity of Array.isArray(listed) ? listed : []) {
-      if (!isJsonObject(entity) || typeof entity['urn'] !== 'string' || !asked.has(entity['urn'])) continue;
-      const destination = entity['urn'];
+    for (const entity of entities) {
+      const destination = entity['urn'] as string;
       const result = entity['relationships'];
       if (!isJsonObject(result)) continue;
       const relationships: readonly JsonValue[] = Array.isArray(result['relationships'])
