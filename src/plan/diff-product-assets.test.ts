@@ -3,7 +3,8 @@ import type { DesiredEntity } from '../model/desired-state.js';
 import type { JsonObject } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
 import { diffDeclaredEntity } from './diff-entities.js';
-import { diffProductAssets, isOwnedAsset, ownedAsset } from './diff-product-assets.js';
+import { diffProductAssets, ownedAsset } from './diff-product-assets.js';
+import { isOwnedAsset } from './ownership.js';
 
 const ACTOR = 'urn:li:corpuser:catalog';
 const PRODUCT = 'urn:li:dataProduct:fraud';

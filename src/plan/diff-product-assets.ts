@@ -16,20 +16,10 @@ import type { DesiredEntity } from '../model/desired-state.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
 import { plannedStamp } from './diff-term-edges.js';
-import { MANAGED_BY } from './ownership.js';
+import { MANAGED_BY, isAnotherCatalogsAsset, isOwnedAsset } from './ownership.js';
 import { aspectChangeBase, type AssociationItem, type AssociationsChange, type PlanNote } from './types.js';
 
 const PRODUCT_ASPECT = 'dataProductProperties';
-
-export function isOwnedAsset(line: JsonValue, actor: string): boolean {
-  if (!isJsonObject(line) || !isJsonObject(line['properties'])) return false;
-  return line['properties']['managedBy'] === MANAGED_BY && line['properties']['actor'] === actor;
-}
-
-function isAnotherCatalogsAsset(line: JsonObject, actor: string): boolean {
-  const properties = line['properties'];
-  return isJsonObject(properties) && properties['managedBy'] === MANAGED_BY && properties['actor'] !== actor;
-}
 
 /** An asset as the tool writes it; `created` is stamped with the time of the write. */
 export function ownedAsset(urn: string, actor: string): JsonObject {

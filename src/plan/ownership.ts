@@ -172,6 +172,18 @@ export function isOwnedLink(element: JsonValue, actor: string): boolean {
  * is never claimed: it is that catalog's, and two catalogs claiming each other's lines would fight on every run.
  * A link's only marker is its creator, which cannot tell another catalog from a person: links are not checked.
  */
+/** A data-product asset the tool added: its marker (DataProductAssociation.properties) names this catalog's actor. */
+export function isOwnedAsset(line: JsonValue, actor: string): boolean {
+  if (!isJsonObject(line) || !isJsonObject(line['properties'])) return false;
+  return line['properties']['managedBy'] === MANAGED_BY && line['properties']['actor'] === actor;
+}
+
+/** An asset another catalog (another actor) added with its marker: never claimed nor removed. */
+export function isAnotherCatalogsAsset(line: JsonObject, actor: string): boolean {
+  const properties = line['properties'];
+  return isJsonObject(properties) && properties['managedBy'] === MANAGED_BY && properties['actor'] !== actor;
+}
+
 export function isMarkedByAnotherCatalog(line: JsonValue, actor: string): boolean {
   if (!isJsonObject(line)) return false;
   if (line['context'] === OWNERSHIP_CONTEXT) return line['actor'] !== actor;

@@ -15,8 +15,14 @@ import {
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { versionSeen, type LiveAspect, type LiveEntity, type LiveState } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
-import { isOwnedAsset } from './diff-product-assets.js';
-import { carriesMarker, isOwnedAssociation, isOwnedLink, isOwnedOwner, isOwnedTag } from './ownership.js';
+import {
+  carriesMarker,
+  isOwnedAsset,
+  isOwnedAssociation,
+  isOwnedLink,
+  isOwnedOwner,
+  isOwnedTag,
+} from './ownership.js';
 import type { Change, PlanNote, Rename, RetireStrategy } from './types.js';
 
 /**
