@@ -11,8 +11,16 @@ const CONTROL_AND_LINE_BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
 const escapeOne = (char: string): string =>
   `\\u${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
 
+// The same sets, to test for (no `g` flag: a global regex's test() carries its lastIndex from call to call).
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/u;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+
 /** Escapes control characters; tab and newline are kept unless `singleLine`. */
 export function escapeControl(text: string, singleLine = false): string {
+  // Nearly every string has none: testing is cheaper than a replace that finds nothing.
+  if (!(singleLine ? HAS_CONTROL_OR_LINE_BREAK : HAS_CONTROL).test(text)) return text;
   return text.replace(singleLine ? CONTROL_AND_LINE_BREAKS : CONTROL, escapeOne);
 }
 
@@ -23,30 +31,30 @@ export function escapeControl(text: string, singleLine = false): string {
  */
 export function escapeControlDeep<T>(value: T): T {
   if (typeof value === 'string') return escapeControl(value) as T;
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item: unknown, index) => {
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
       const escaped = escapeControlDeep(item);
-      if (escaped !== item) (copy ??= [...value])[index] = escaped;
-    });
+      if (escaped !== item) (copy ??= [...(value as unknown[])])[index] = escaped;
+    }
     return (copy ?? value) as T;
   }
-  if (typeof value === 'object' && value !== null) {
-    const source = value as Record<string, unknown>;
-    const keys = Object.keys(source);
-    let copy: Record<string, unknown> | undefined;
-    keys.forEach((key, index) => {
-      const escapedKey = escapeControl(key, true);
-      const escaped = escapeControlDeep(source[key]);
-      if (copy === undefined && (escapedKey !== key || escaped !== source[key])) {
-        copy = {};
-        for (const earlier of keys.slice(0, index)) copy[earlier] = source[earlier];
-      }
-      if (copy !== undefined) copy[escapedKey] = escaped;
-    });
-    return (copy ?? value) as T;
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  let copy: Record<string, unknown> | undefined;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    const escapedKey = escapeControl(key, true);
+    const escaped = escapeControlDeep(source[key]);
+    if (copy === undefined && (escapedKey !== key || escaped !== source[key])) {
+      copy = {};
+      for (const earlier of keys.slice(0, index)) copy[earlier] = source[earlier];
+    }
+    if (copy !== undefined) copy[escapedKey] = escaped;
   }
-  return value;
+  return (copy ?? value) as T;
 }
 
 /** JSON text with DEL and C1 controls escaped too (JSON.stringify leaves them raw): same value, no raw control. */
@@ -56,11 +64,14 @@ export function escapeJsonControls(json: string): string {
 
 // eslint-disable-next-line no-control-regex
 const TERMINAL_UNSAFE = /(\u001b\[[0-9;]*m)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+// eslint-disable-next-line no-control-regex
+const HAS_TERMINAL_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 
 /**
  * The last line of defence on a terminal stream: every control character is escaped except line breaks, tab,
  * and the colour sequences (SGR, ESC [ … m) the tool's own styling writes.
  */
 export function sanitizeTerminalOutput(text: string): string {
+  if (!HAS_TERMINAL_UNSAFE.test(text)) return text;
   return text.replace(TERMINAL_UNSAFE, (match, sgr) => (sgr === undefined ? escapeOne(match) : match));
 }

@@ -15,6 +15,7 @@ export async function runCatalog(
     env?: Record<string, string | undefined>;
     waitForInterrupt?: () => Promise<void>;
     onStdout?: (text: string) => void;
+    onStderr?: (text: string) => void;
     stderrIsTTY?: boolean;
   } = {},
 ): Promise<CliRun> {
@@ -28,7 +29,13 @@ export async function runCatalog(
       },
       isTTY: false,
     },
-    stderr: { write: (text) => void (stderr += text), isTTY: options.stderrIsTTY ?? false },
+    stderr: {
+      write: (text) => {
+        stderr += text;
+        options.onStderr?.(text);
+      },
+      isTTY: options.stderrIsTTY ?? false,
+    },
     env: { NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
     waitForInterrupt: options.waitForInterrupt ?? (() => new Promise<void>(() => undefined)),

@@ -54,6 +54,35 @@ describe('catalog reconcile against the embedded catalog', () => {
     ]);
   });
 
+  it('prints the whole plan before anything the apply reports, as a dry run prints it', async () => {
+    // A plan large enough to be printed in several pieces (64 KiB each), with the apply running in between.
+    const description = 'A term with a long definition, so that the plan is printed in pieces. '.repeat(3);
+    const terms = Array.from(
+      { length: 400 },
+      (_, index) =>
+        `apiVersion: catalog/v1\nkind: GlossaryTerm\nid: Bulk.Term${index}\nname: Term ${index}\ndefinition: ${description}\n`,
+    );
+    writeManifests(dir, { 'catalog/glossary/bulk.yaml': terms.join('---\n') });
+    const dry = await reconcile('--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.length).toBeGreaterThan(2 * 65536);
+    // The writes go out while the plan is printed; what the apply writes (either stream) is held until it is out.
+    const log: string[] = [];
+    const applied = await runCatalog(['reconcile', 'catalog', '--server', server.url], {
+      cwd: dir,
+      onStdout: (text) => log.push(`out:${text}`),
+      onStderr: (text) => log.push(`err:${text}`),
+    });
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toBe(`${dry.stdout}Apply complete: 440 applied, 0 failed, 0 skipped.\n`);
+    const planEnd = log.findIndex((entry) => entry.includes('Plan: 428 to create'));
+    const applying = log.findIndex((entry) => entry.startsWith('err:applying 440 changes'));
+    expect(log.filter((entry) => entry.startsWith('out:')).length).toBeGreaterThan(2);
+    expect(planEnd).toBeGreaterThan(0);
+    expect(applying).toBeGreaterThan(planEnd);
+    expect(log.at(-1)).toBe('out:Apply complete: 440 applied, 0 failed, 0 skipped.\n');
+  });
+
   it('plans and applies every change kind, and each apply re-plans to nothing', async () => {
     expect((await reconcile()).code).toBe(0);
     // update a field, clear a field, add a term by aspect (EXTERNAL) and one by createGlossaryTerm, drop

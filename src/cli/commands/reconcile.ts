@@ -1,6 +1,7 @@
 import { escapeControlDeep, escapeJsonControls } from '../../model/escape-control.js';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { readLiveState } from '../../client/read-live-state.js';
 import { readRenameReferrers } from '../../client/read-incoming-edges.js';
@@ -37,11 +38,11 @@ import {
   settingsTargetOf,
   type Connection,
 } from '../connect.js';
-import type { CliIo } from '../io.js';
+import type { CliIo, OutputStream } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
 import { useColor } from '../io.js';
 import { renderPlanMarkdown } from '../output/render-plan-markdown.js';
-import { renderPlanText } from '../output/render-plan-text.js';
+import { renderPlanText, renderPlanTextPieces } from '../output/render-plan-text.js';
 import { createStyle } from '../output/style.js';
 import { VERSION } from '../version.js';
 import { applyAndReport } from './apply.js';
@@ -84,14 +85,25 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   boundHeapGrowth(io.env);
   const { plan: judged, connection } = await planFromManifests(dir, options, io, maxDeletes);
   try {
-    const plan = options.impact === false ? judged : await withImpact(judged, connection, io);
-    await emitPlan(plan, options, io);
+    const plan =
+      options.impact === false ? judged : await withImpact(judged, connection, io, showsPicture(options));
     if (options.dryRun || plan.changes.length === 0) {
+      await emitPlan(plan, options, io);
       return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
     }
+    await savePlan(plan, options, io);
+    // The plan is whole, judged and saved before the first write; printing it is output only. So its writes go out
+    // while it is printed (a large plan's text takes seconds to render, and the writes mostly wait on the catalog),
+    // and what the apply prints is held until the plan is out: the output is the same as one after the other.
     // Applied right after planning, from the same reads: no second read of every version (see planJustMade).
-    const ok = await applyAndReport(plan, connection, io, options.output, { planJustMade: true });
-    if (!ok) return 1;
+    const printing = printPlan(plan, options, io);
+    const applying = applyAndReport(plan, connection, heldUntil(io, printing), options.output, {
+      planJustMade: true,
+    });
+    const [printed, applied] = await Promise.allSettled([printing, applying]);
+    if (applied.status === 'rejected') throw applied.reason;
+    if (printed.status === 'rejected') throw printed.reason;
+    if (!applied.value) return 1;
     return options.detailedExitcode ? 2 : 0;
   } finally {
     await connection.close();
@@ -177,7 +189,7 @@ function boundHeapGrowth(env: CliIo['env']): void {
  * What depends on the changes, and the picture of them, read from the catalog's relationships (one GraphQL request
  * per hop and 100 URNs). Never in the way of a plan: a catalog that cannot answer gets a warning instead.
  */
-async function withImpact(plan: Plan, connection: Connection, io: CliIo): Promise<Plan> {
+async function withImpact(plan: Plan, connection: Connection, io: CliIo, pictured: boolean): Promise<Plan> {
   if (plan.changes.length === 0) return plan;
   try {
     const graph = await readDependencyGraph(
@@ -186,7 +198,7 @@ async function withImpact(plan: Plan, connection: Connection, io: CliIo): Promis
       DEFAULT_DEPENDENCY_WALK,
     );
     for (const problem of graph.problems ?? []) io.stderr.write(`warning: impact: ${problem}\n`);
-    const picture = renderPlanMermaid(plan, graph, { maxNodes: DEFAULT_PICTURE_NODES });
+    const picture = pictured ? renderPlanMermaid(plan, graph, { maxNodes: DEFAULT_PICTURE_NODES }) : '';
     return {
       ...plan,
       impact: computeImpact(plan, graph, { limit: DEFAULT_IMPACT_LIMIT }),
@@ -345,20 +357,74 @@ export async function emitPlan(
   options: Pick<ReconcileOptions, 'output' | 'out' | 'dryRun'>,
   io: CliIo,
 ): Promise<void> {
-  if (options.out !== undefined) {
-    await writePlanFile(path.resolve(io.cwd, options.out), plan).catch((error: unknown) => {
-      throw new CatalogError('FILE_ERROR', `cannot write the plan to ${options.out}: ${String(error)}`);
-    });
-    io.stderr.write(`plan saved to ${options.out}\n`);
-  }
+  await savePlan(plan, options, io);
+  await printPlan(plan, options, io);
+}
+
+/** With --out, the plan's JSON document to its file. */
+async function savePlan(plan: Plan, options: Pick<ReconcileOptions, 'out'>, io: CliIo): Promise<void> {
+  if (options.out === undefined) return;
+  await writePlanFile(path.resolve(io.cwd, options.out), plan).catch((error: unknown) => {
+    throw new CatalogError('FILE_ERROR', `cannot write the plan to ${options.out}: ${String(error)}`);
+  });
+  io.stderr.write(`plan saved to ${options.out}\n`);
+}
+
+/**
+ * The plan on stdout. A large plan is written as it is rendered, and between pieces the event loop runs: an apply
+ * going on alongside keeps its requests moving.
+ */
+async function printPlan(
+  plan: Plan,
+  options: Pick<ReconcileOptions, 'output' | 'dryRun'>,
+  io: CliIo,
+): Promise<void> {
   // In apply mode with JSON output, the plan and the apply result are printed together once applied.
   if (options.output === 'json' && !options.dryRun && plan.changes.length > 0) return;
-  if (options.output === 'json') {
-    // Written as it is rendered (see serializePlanChunks), with the same escapes as renderPlan's.
-    for (const piece of inPieces(serializePlanChunks(plan))) io.stdout.write(escapeJsonControls(piece));
+  if (options.output === 'markdown') {
+    io.stdout.write(renderPlan(plan, 'markdown', io));
     return;
   }
-  io.stdout.write(renderPlan(plan, options.output, io));
+  // Written as it is rendered (see serializePlanChunks), with the same escapes as renderPlan's.
+  const pieces =
+    options.output === 'json'
+      ? mapPieces(serializePlanChunks(plan), escapeJsonControls)
+      : renderPlanTextPieces(plan, createStyle(useColor(io.stdout, io.env)));
+  for (const piece of inPieces(pieces)) {
+    io.stdout.write(piece);
+    await setImmediate();
+  }
+}
+
+function* mapPieces(pieces: Iterable<string>, map: (piece: string) => string): Generator<string> {
+  for (const piece of pieces) yield map(piece);
+}
+
+/**
+ * The io of an apply that runs while the plan is printed: what it writes is held until the plan is out (printed
+ * or failed), then written in order, so it comes after the plan as it would have.
+ */
+function heldUntil(io: CliIo, ready: Promise<unknown>): CliIo {
+  let released = false;
+  const held: (() => void)[] = [];
+  const release = (): void => {
+    released = true;
+    for (const write of held.splice(0)) write();
+  };
+  ready.then(release, release);
+  const hold = (stream: OutputStream): OutputStream => ({
+    isTTY: stream.isTTY,
+    write: (text) => {
+      if (released) stream.write(text);
+      else held.push(() => stream.write(text));
+    },
+  });
+  return { ...io, stdout: hold(io.stdout), stderr: hold(io.stderr) };
+}
+
+/** The picture of the plan is shown by markdown and kept in JSON (printed or saved); the text leaves it out. */
+function showsPicture(options: Pick<ReconcileOptions, 'output' | 'out'>): boolean {
+  return options.output !== 'text' || options.out !== undefined;
 }
 
 /** About this many characters per write: one write per change would cost more in calls than it saves. */
@@ -397,7 +463,7 @@ export function renderPlan(plan: Plan, format: OutputFormat, io: CliIo): string 
     case 'markdown':
       return `${renderPlanMarkdown(escapeControlDeep(plan))}\n`;
     case 'text':
-      return renderPlanText(escapeControlDeep(plan), createStyle(useColor(io.stdout, io.env)));
+      return renderPlanText(plan, createStyle(useColor(io.stdout, io.env)));
   }
 }
 

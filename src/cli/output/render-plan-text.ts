@@ -11,7 +11,7 @@ import type {
   PlanPolicyViolation,
   TermEdge,
 } from '../../plan/types.js';
-import { escapeControl } from '../../model/escape-control.js';
+import { escapeControl, escapeControlDeep } from '../../model/escape-control.js';
 import { parseUrn } from '../../model/urn.js';
 import type { Style } from './style.js';
 import { plural } from './plural.js';
@@ -23,42 +23,59 @@ import { renderImpactText } from './render-impact.js';
  * asked for it, notes, and a summary line. Pure: colour is decided by the caller and passed in as a Style.
  */
 export function renderPlanText(plan: Plan, style: Style): string {
-  const lines: string[] = [];
+  return [...renderPlanTextPieces(plan, style)].join('');
+}
+
+/**
+ * The text plan in pieces that join to renderPlanText's text (the header, one piece per change, the sections after
+ * them): a large plan is printed as it is rendered, and its changes are escaped one at a time, not copied whole
+ * first. Names and values from manifests and from the catalog are shown with their control characters escaped.
+ */
+export function* renderPlanTextPieces(plan: Plan, style: Style): Generator<string> {
+  const piece = (lines: readonly string[]): string => `${lines.join('\n')}\n`;
+  // Everything but the changes, escaped once; the changes are escaped as they are rendered, and kept (the
+  // originals, unless one held a control character) for the impact section, which names them.
+  const rest = escapeControlDeep({ ...plan, changes: [] as Change[] });
   // The environment first: a plan for prod must not be mistaken for one for dev (docs/environments.md).
-  if (plan.environment !== undefined) lines.push(style.bold(environmentLine(plan.environment)), '');
+  if (rest.environment !== undefined) yield piece([style.bold(environmentLine(rest.environment)), '']);
+  const changes: Change[] = [];
   if (plan.changes.length === 0) {
-    lines.push(`${style.green('No changes.')} The catalog matches the manifests.`, '');
+    yield piece([`${style.green('No changes.')} The catalog matches the manifests.`, '']);
   } else {
-    const groups = groupByOrigin(plan.changes);
-    for (const [title, changes] of groups) {
-      if (title !== undefined) lines.push(style.bold(title), '');
-      for (const change of changes) lines.push(...renderChange(change, style), '');
+    for (const [title, group] of groupByOrigin(plan.changes)) {
+      if (title !== undefined) yield piece([style.bold(title), '']);
+      for (const change of group) {
+        const escaped = escapeControlDeep(change);
+        changes.push(escaped);
+        yield piece([...renderChange(escaped, style), '']);
+      }
     }
   }
-  if ((plan.renames ?? []).length > 0) {
+  const lines: string[] = [];
+  if ((rest.renames ?? []).length > 0) {
     lines.push(style.bold('Renames:'));
-    for (const rename of plan.renames ?? []) lines.push(`  ${style.yellow('~')} ${renameText(rename)}`);
+    for (const rename of rest.renames ?? []) lines.push(`  ${style.yellow('~')} ${renameText(rename)}`);
     lines.push('');
   }
-  if ((plan.aliasMoves ?? []).length > 0) {
+  if ((rest.aliasMoves ?? []).length > 0) {
     lines.push(style.bold('Alias moves:'));
-    for (const move of plan.aliasMoves ?? []) lines.push(`  ${style.yellow('~')} ${aliasMoveText(move)}`);
+    for (const move of rest.aliasMoves ?? []) lines.push(`  ${style.yellow('~')} ${aliasMoveText(move)}`);
     lines.push('');
   }
-  if (plan.impact !== undefined) lines.push(...renderImpactText(plan.impact, plan, style));
-  if (plan.notes.length > 0) {
+  if (rest.impact !== undefined) lines.push(...renderImpactText(rest.impact, { ...rest, changes }, style));
+  if (rest.notes.length > 0) {
     lines.push(style.bold('Notes:'));
-    for (const note of plan.notes) lines.push(`  ${style.yellow('!')} ${note.message}${where(note.source)}`);
+    for (const note of rest.notes) lines.push(`  ${style.yellow('!')} ${note.message}${where(note.source)}`);
     lines.push('');
   }
-  if ((plan.policyWarnings ?? []).length > 0) {
+  if ((rest.policyWarnings ?? []).length > 0) {
     lines.push(style.bold('Policy warnings:'));
-    for (const warning of plan.policyWarnings ?? [])
+    for (const warning of rest.policyWarnings ?? [])
       lines.push(`  ${style.yellow('⚠')} ${policyWarningText(warning)}${where(warning.source)}`);
     lines.push('');
   }
-  lines.push(summaryLine(plan));
-  return `${lines.join('\n')}\n`;
+  lines.push(summaryLine({ ...rest, changes }));
+  yield piece(lines);
 }
 
 /** A rename as one line: `rename A -> B (A deprecated)`. */
