@@ -60,6 +60,27 @@ describe('GraphQL endpoint', () => {
   });
   afterAll(() => server.close());
 
+  it('answers a query text sent again with new variables, and a wrong one with the same errors each time', async () => {
+    // Each text is parsed and validated once and kept (graphql-endpoint.ts): what is kept must not leak between
+    // requests.
+    const create =
+      'mutation create($input: CreateGlossaryEntityInput!) { createGlossaryTerm(input: $input) }';
+    const read = 'query term($urn: String!) { glossaryTerm(urn: $urn) { properties { name } } }';
+    for (const id of ['Kept.First', 'Kept.Second']) {
+      expect((await gql(create, { input: { id, name: `${id} name` } })).data.createGlossaryTerm).toBe(
+        `urn:li:glossaryTerm:${id}`,
+      );
+    }
+    const names = [];
+    for (const id of ['Kept.First', 'Kept.Second'])
+      names.push((await gql(read, { urn: `urn:li:glossaryTerm:${id}` })).data.glossaryTerm.properties.name);
+    expect(names).toEqual(['Kept.First name', 'Kept.Second name']);
+    const wrong = '{ glossaryTerm(urn: "urn:li:glossaryTerm:A") { noSuchField } }';
+    const errors = (await gql(wrong)).errors;
+    expect(errors[0].message).toContain('noSuchField');
+    expect((await gql(wrong)).errors).toEqual(errors);
+  });
+
   it('serves what catalog ingest loaded from the feast golden file', async () => {
     const run = await runCatalog(['ingest', GOLDEN, '--server', server.url]);
     expect(run.stderr).toBe('');
