@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Proposal } from '../model/proposal.js';
+import { toWireProposal, type Proposal } from '../model/proposal.js';
 import { HttpClient } from './http-client.js';
 import { chunkProposals, RestliClient } from './restli-client.js';
 
@@ -71,5 +71,34 @@ describe('chunkProposals', () => {
     expect(chunkProposals([proposal(0, 20 * 1024 * 1024), proposal(1)]).map((chunk) => chunk.length)).toEqual(
       [1, 1],
     );
+  });
+});
+
+describe('ingestBatch', () => {
+  it('sends the batch as JSON.stringify writes it, each aspect double encoded, chunked first or not', async () => {
+    const bodies: string[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        bodies.push(body);
+        response.writeHead(200).end('{}');
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const client = new RestliClient(fast, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const proposals = [
+      proposal(1),
+      { ...proposal(2), aspect: { description: 'quote " backslash \\ line\n é \u2028' } },
+      { ...proposal(3), systemMetadata: { runId: 'r' }, headers: { 'If-Version-Match': '2' } },
+    ];
+    const [chunk] = chunkProposals(proposals);
+    await client.ingestBatch(chunk ?? []);
+    await client.ingestBatch(proposals.slice(1));
+    expect(bodies).toEqual([
+      JSON.stringify({ proposals: proposals.map(toWireProposal), async: 'false' }),
+      JSON.stringify({ proposals: proposals.slice(1).map(toWireProposal), async: 'false' }),
+    ]);
   });
 });

@@ -59,8 +59,10 @@ export class RestliClient {
   async ingestBatch(proposals: readonly Proposal[]): Promise<void> {
     const response = await this.http.request('POST', `${this.gmsUrl}/aspects?action=ingestProposalBatch`, {
       headers: RESTLI_HEADERS,
-      body: () => JSON.stringify({ proposals: proposals.map(toWireProposal), async: 'false' }),
+      // JSON.stringify({proposals, async: 'false'}), from each proposal's JSON made when it was chunked.
+      body: () => `{"proposals":[${proposals.map(wireJson).join(',')}],"async":"false"}`,
     });
+    for (const proposal of proposals) wireJsonOf.delete(proposal);
     this.json(response, `ingestProposalBatch of ${describeProposals(proposals)}`);
   }
 
@@ -217,6 +219,22 @@ export function describeProposals(proposals: readonly Proposal[]): string {
 }
 
 /**
+ * Each proposal's wire JSON, made once: chunking measures it and the request sends it (making it twice, the
+ * aspect serialized and then escaped as a string each time, was a tenth of a large converge's CPU time). An
+ * entry goes when its request has been answered, or with its proposal.
+ */
+const wireJsonOf = new WeakMap<Proposal, string>();
+
+function wireJson(proposal: Proposal): string {
+  let json = wireJsonOf.get(proposal);
+  if (json === undefined) {
+    json = JSON.stringify(toWireProposal(proposal));
+    wireJsonOf.set(proposal, json);
+  }
+  return json;
+}
+
+/**
  * Splits proposals into ingestProposalBatch requests the way DataHub's emitter does: a new chunk when the next
  * proposal would pass 15 MiB or the chunk has 200; a single oversize proposal still goes alone.
  */
@@ -227,11 +245,7 @@ export function chunkProposals(
     maxBytes: MAX_BATCH_BYTES,
   },
 ): Proposal[][] {
-  return chunkBySize(
-    proposals,
-    (proposal) => Buffer.byteLength(JSON.stringify(toWireProposal(proposal))),
-    limits,
-  );
+  return chunkBySize(proposals, (proposal) => Buffer.byteLength(wireJson(proposal)), limits);
 }
 
 /**
