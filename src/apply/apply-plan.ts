@@ -5,7 +5,7 @@ import {
   createTermAlias,
   removeTermsAlias,
 } from '../client/graphql-documents.js';
-import { chunkProposals, RestliError } from '../client/restli-client.js';
+import { proposalChunks, RestliError } from '../client/restli-client.js';
 import { adaptChanges, adaptationsFor, refusalsFor } from '../client/server-capabilities.js';
 import { assertNever, CatalogError } from '../errors.js';
 import { isJsonObject, stringOr, type JsonObject } from '../model/json.js';
@@ -198,40 +198,51 @@ class Executor {
     changes: readonly Change[],
     statusMarks: readonly CreateTermChange[],
   ): Promise<void> {
-    const now = this.now();
-    const systemMetadata = markerSystemMetadata(this.plan.actor, this.options.runId, now);
-    const items: { change: Change; proposal: Proposal }[] = [];
-    for (const change of changes) {
-      items.push({
-        change,
-        proposal: this.proposalFor(
-          change,
-          change.aspect,
-          stampAspect(change.after, this.plan.actor, now),
-          systemMetadata,
-        ),
-      });
-      if (change.kind === 'upsertAspect' && change.markStatus) {
-        items.push({ change, proposal: this.statusMark(change, systemMetadata) });
-      }
-    }
-    for (const change of statusMarks)
-      items.push({ change, proposal: this.statusMark(change, systemMetadata) });
-
-    const byProposal = new Map(items.map((item) => [item.proposal, item.change]));
-    // The batches of a phase are independent (dependency order is between phases): they go out together,
-    // and each one's failure is resolved on its own.
-    await Promise.all(
-      chunkProposals(items.map((item) => item.proposal)).map(async (chunk) => {
-        const chunkChanges = [...new Set(chunk.map((proposal) => byProposal.get(proposal) as Change))];
+    const changeOf = new Map<Proposal, Change>();
+    // The batches of a phase are independent (dependency order is between phases), and each one's failure is
+    // resolved on its own. They are made as places free up, not all before the first is sent: a phase of 75,000
+    // proposals took a second to make and measure, with nothing in flight. `parallelism` senders each make the
+    // next batch and send it.
+    const batches = proposalChunks(this.proposalsOf(changes, statusMarks, changeOf));
+    const send = async (): Promise<void> => {
+      for (let next = batches.next(); next.done !== true; next = batches.next()) {
+        const chunk = next.value;
+        const chunkChanges = [...new Set(chunk.map((proposal) => changeOf.get(proposal) as Change))];
+        for (const proposal of chunk) changeOf.delete(proposal);
         try {
           await this.ingest(chunk);
           for (const change of chunkChanges) if (!this.results.has(change.id)) this.record(change, 'applied');
         } catch (error) {
           await this.resolveByReading(chunkChanges.map((change) => ({ change, error: errorMessage(error) })));
         }
-      }),
-    );
+      }
+    };
+    await Promise.all(Array.from({ length: this.client.parallelism }, send));
+  }
+
+  /**
+   * The proposals of a phase's aspect writes, made one at a time as they are batched: each change's aspect, stamped,
+   * with the status mark of an entity it creates, then the marks of the terms created. Each proposal's change is
+   * kept in `changeOf`.
+   */
+  private *proposalsOf(
+    changes: readonly Change[],
+    statusMarks: readonly CreateTermChange[],
+    changeOf: Map<Proposal, Change>,
+  ): Generator<Proposal> {
+    const now = this.now();
+    const systemMetadata = markerSystemMetadata(this.plan.actor, this.options.runId, now);
+    const remember = (change: Change, proposal: Proposal): Proposal => {
+      changeOf.set(proposal, change);
+      return proposal;
+    };
+    for (const change of changes) {
+      const stamped = stampAspect(change.after, this.plan.actor, now);
+      yield remember(change, this.proposalFor(change, change.aspect, stamped, systemMetadata));
+      if (change.kind === 'upsertAspect' && change.markStatus)
+        yield remember(change, this.statusMark(change, systemMetadata));
+    }
+    for (const change of statusMarks) yield remember(change, this.statusMark(change, systemMetadata));
   }
 
   /** Sends a batch; on a server that refuses the MCP `headers` field, warns once and sends without it. */

@@ -9,6 +9,8 @@ export interface DataHubClient {
   readonly gmsUrl: string;
   readonly restli: RestliClient;
   readonly graphql: GraphQLClient;
+  /** How many requests the connection pool keeps in flight at most (--parallelism). */
+  readonly parallelism: number;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export function createDataHubClient(options: {
     gmsUrl: options.gmsUrl,
     restli: new RestliClient(http, options.gmsUrl),
     graphql: new GraphQLClient(http, options.graphqlUrl ?? `${options.gmsUrl}/api/graphql`),
+    parallelism: http.parallelism,
     close: () => http.close(),
   };
 }

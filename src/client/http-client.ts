@@ -93,6 +93,8 @@ export class HttpClient {
   private pausedUntil = 0;
   private readonly now: () => number;
   private readonly limit: LimitFunction;
+  /** How many requests are in flight at most. */
+  readonly parallelism: number;
 
   constructor(private readonly options: HttpClientOptions = {}) {
     this.ownsDispatcher = options.dispatcher === undefined;
@@ -109,6 +111,7 @@ export class HttpClient {
         `parallelism must be an integer from 1 to ${MAX_PARALLELISM}, got ${parallelism}`,
       );
     }
+    this.parallelism = parallelism;
     this.limit = pLimit(parallelism);
   }
 

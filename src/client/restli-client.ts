@@ -239,13 +239,24 @@ function wireJson(proposal: Proposal): string {
  * proposal would pass 15 MiB or the chunk has 200; a single oversize proposal still goes alone.
  */
 export function chunkProposals(
-  proposals: readonly Proposal[],
+  proposals: Iterable<Proposal>,
   limits: { readonly maxCount: number; readonly maxBytes: number } = {
     maxCount: MAX_PROPOSALS_PER_BATCH,
     maxBytes: MAX_BATCH_BYTES,
   },
 ): Proposal[][] {
-  return chunkBySize(proposals, (proposal) => Buffer.byteLength(wireJson(proposal)), limits);
+  return [...proposalChunks(proposals, limits)];
+}
+
+/** chunkProposals as the proposals come (made one at a time by the caller). */
+export function proposalChunks(
+  proposals: Iterable<Proposal>,
+  limits: { readonly maxCount: number; readonly maxBytes: number } = {
+    maxCount: MAX_PROPOSALS_PER_BATCH,
+    maxBytes: MAX_BATCH_BYTES,
+  },
+): Generator<Proposal[]> {
+  return chunksBySize(proposals, (proposal) => Buffer.byteLength(wireJson(proposal)), limits);
 }
 
 /**
@@ -253,23 +264,30 @@ export function chunkProposals(
  * `maxBytes` or the chunk has `maxCount`; an oversize item goes alone.
  */
 export function chunkBySize<T>(
-  items: readonly T[],
+  items: Iterable<T>,
   bytes: (item: T) => number,
   limits: { readonly maxCount: number; readonly maxBytes: number },
 ): T[][] {
-  const chunks: T[][] = [];
+  return [...chunksBySize(items, bytes, limits)];
+}
+
+/** chunkBySize as the items come: each chunk is yielded once the next item would not fit in it (or at the end). */
+export function* chunksBySize<T>(
+  items: Iterable<T>,
+  bytes: (item: T) => number,
+  limits: { readonly maxCount: number; readonly maxBytes: number },
+): Generator<T[]> {
   let current: T[] = [];
   let size = 0;
   for (const item of items) {
     const itemBytes = bytes(item);
     if (current.length > 0 && (size + itemBytes > limits.maxBytes || current.length >= limits.maxCount)) {
-      chunks.push(current);
+      yield current;
       current = [];
       size = 0;
     }
     current.push(item);
     size += itemBytes;
   }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
+  if (current.length > 0) yield current;
 }

@@ -156,6 +156,7 @@ function clientFor(gmsUrl: string, version: string, capture: Capture): DataHubCl
     gmsUrl,
     restli: new RestliClient(http, gmsUrl),
     graphql: new GraphQLClient(http, `${gmsUrl}/api/graphql`),
+    parallelism: http.parallelism,
     close: () => http.close(),
   };
 }
