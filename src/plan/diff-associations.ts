@@ -198,7 +198,7 @@ function diffOne(
 
   // The envelope's fields first, then the live aspect's, then the list (see overlaid for why not spreads).
   const envelope = spec.envelope(actor);
-  const lines = [...kept, ...additions.map((item) => item.line)];
+  const lines = kept.concat(additions.map((item) => item.line));
   const after = overlaid(
     current === undefined ? envelope : overlaid(envelope, current),
     spec === OWNERSHIP ? { lastModified: plannedStamp(actor), [spec.list]: lines } : { [spec.list]: lines },

@@ -432,8 +432,10 @@ function overlayOwnedFields(
   // A new aspect is the manifest's fields, defaults included (glossaryTermInfo requires its defaulted ones): the
   // declared fields themselves, not a copy per entity (a plan's values are never changed). An unchanged one is the
   // live value (the caller makes no change of it).
-  if (current === undefined) return { after: desired.fields, fields };
-  return { after: fields.length === 0 ? current : overlaid(current, overlay), fields };
+  // The changed fields are kept as a copy of the exact length (an array built by push keeps room to grow).
+  if (current === undefined) return { after: desired.fields, fields: fields.slice() };
+  if (fields.length === 0) return { after: current, fields };
+  return { after: overlaid(current, overlay), fields: fields.slice() };
 }
 
 /**
