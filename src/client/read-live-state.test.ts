@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../manifest/load-catalog.js';
-import { readRequestFor } from './read-live-state.js';
+import type { JsonObject } from '../model/json.js';
+import type { LiveAspect } from '../model/live-state.js';
+import { carriesMarker, wroteDeclaredField } from '../plan/ownership.js';
+import { planView, readEntities, readRequestFor } from './read-live-state.js';
+import type { RestliClient } from './restli-client.js';
 
 describe('readRequestFor', () => {
   it("asks each entity only for aspects its type has in DataHub's registry", () => {
@@ -49,5 +53,110 @@ tags: [gold]
     expect(request.get('mlModelGroup')?.aspects.has('globalTags')).toBe(true);
     // The aspect DataHub's UI writes the group's description to, which DataHub shows over the manifest's.
     expect(request.get('mlModelGroup')?.aspects.has('editableMlModelGroupProperties')).toBe(true);
+  });
+});
+
+const ACTOR = 'urn:li:corpuser:catalog';
+
+function written(properties: JsonObject, version = '3'): LiveAspect {
+  return {
+    value: { description: 'd' },
+    version,
+    systemMetadata: { lastObserved: 1700000000000, runId: 'catalog-x', version, properties },
+    created: { time: 1700000000000, actor: ACTOR },
+  };
+}
+
+describe('planView', () => {
+  it('keeps the value, the version and the markers the plan reads, one marker object for equal markers', () => {
+    const markers = new Map<string, JsonObject>();
+    const marker = { clientId: 'catalog', managedBy: 'catalog', actor: ACTOR, manifest: 'a.yaml:3' };
+    const a = planView('mlFeatureProperties', written(marker), markers);
+    const b = planView('mlModelProperties', written({ ...marker, manifest: 'b.yaml:9' }, '7'), markers);
+    expect(a).toEqual({
+      value: { description: 'd' },
+      version: '3',
+      systemMetadata: { properties: { managedBy: 'catalog', actor: ACTOR } },
+    });
+    expect(b.version).toBe('7');
+    expect(b.systemMetadata).toBe(a.systemMetadata);
+    expect(carriesMarker(a.systemMetadata, ACTOR)).toBe(true);
+    expect(carriesMarker(a.systemMetadata, 'urn:li:corpuser:other')).toBe(false);
+  });
+
+  it('keeps what the ownership rules read: the declared fields, another actor, no marker at all', () => {
+    const markers = new Map<string, JsonObject>();
+    const declared = planView(
+      'versionProperties',
+      written({ managedBy: 'catalog', actor: ACTOR, declared: 'aliases' }),
+      markers,
+    );
+    expect(wroteDeclaredField(declared.systemMetadata, ACTOR, 'aliases')).toBe(true);
+    const other = planView(
+      'mlFeatureProperties',
+      written({ managedBy: 'catalog', actor: 'urn:li:corpuser:b' }),
+      markers,
+    );
+    expect(other.systemMetadata).toEqual({
+      properties: { managedBy: 'catalog', actor: 'urn:li:corpuser:b' },
+    });
+    const none = planView(
+      'mlFeatureProperties',
+      { value: {}, version: '1', systemMetadata: { runId: 'ui' } },
+      markers,
+    );
+    expect(none).toEqual({ value: {}, version: '1', systemMetadata: {} });
+    expect(planView('status', { value: { removed: false } }, markers)).toEqual({ value: { removed: false } });
+  });
+
+  it('keeps an editable aspect whole: its stamps say who edited the field in the UI (shadowing.ts)', () => {
+    const aspect = written({ managedBy: 'catalog', actor: ACTOR });
+    expect(planView('editableMlFeatureProperties', aspect, new Map())).toBe(aspect);
+  });
+});
+
+describe('readEntities', () => {
+  it("sends batchGet's own chunks, and keeps the whole answer unless asked for the plan's view", async () => {
+    const calls: string[][] = [];
+    const restli = {
+      batchGet: (urns: readonly string[]) => {
+        calls.push([...urns]);
+        return Promise.resolve(
+          new Map(
+            urns.map((urn) => [
+              urn,
+              new Map([
+                ['mlFeatureKey', written({ managedBy: 'catalog', actor: ACTOR })],
+                ['mlFeatureProperties', written({ managedBy: 'catalog', actor: ACTOR })],
+              ]),
+            ]),
+          ),
+        );
+      },
+    } as unknown as RestliClient;
+    const urns = Array.from(
+      { length: 2500 },
+      (_, index) => `urn:li:mlFeature:(t,f${String(index).padStart(4, '0')})`,
+    );
+    const request = new Map([
+      ['mlFeature', { urns: new Set(urns), aspects: new Set(['mlFeatureProperties']) }],
+    ]);
+
+    const planned = await readEntities(restli, request, 'plan');
+    expect(calls.map((chunk) => chunk.length)).toEqual([1000, 1000, 500]);
+    expect(calls.flat()).toEqual(urns);
+    const entity = planned.get(urns[0] as string);
+    expect(entity?.exists).toBe(true);
+    expect(entity?.aspects.get('mlFeatureProperties')?.systemMetadata).toEqual({
+      properties: { managedBy: 'catalog', actor: ACTOR },
+    });
+    expect(entity?.aspects.get('mlFeatureProperties')?.created).toBeUndefined();
+
+    calls.length = 0;
+    const whole = await readEntities(restli, request);
+    expect(calls.map((chunk) => chunk.length)).toEqual([2500]);
+    expect(whole.get(urns[0] as string)?.aspects.get('mlFeatureProperties')).toEqual(
+      written({ managedBy: 'catalog', actor: ACTOR }),
+    );
   });
 });

@@ -5,11 +5,12 @@ import {
   OWNED_ASPECTS,
   type DesiredState,
 } from '../model/desired-state.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
 import { editableAspectsOf } from '../plan/shadowing.js';
-import type { RestliClient } from './restli-client.js';
+import { MAX_URNS_PER_BATCH_GET, type RestliClient } from './restli-client.js';
 
 export const DATASET_ASPECTS = [
   // globalTags: policies look at a dataset's tags as they are live (e.g. PII datasets, docs/policies.md).
@@ -79,7 +80,7 @@ export async function readLiveState(
   desired: DesiredState,
   options: { readonly prune: boolean },
 ): Promise<LiveState> {
-  const entities = await readEntities(restli, readRequestFor(desired));
+  const entities = await readEntities(restli, readRequestFor(desired), 'plan');
   if (!options.prune) return { entities };
 
   const undeclaredRequest: ReadRequest = new Map();
@@ -94,7 +95,7 @@ export async function readLiveState(
       if (!entities.has(urn)) addToRead(undeclaredRequest, urn, aspects);
     }
   });
-  return { entities, undeclared: await readEntities(restli, undeclaredRequest) };
+  return { entities, undeclared: await readEntities(restli, undeclaredRequest, 'plan') };
 }
 
 /**
@@ -104,6 +105,8 @@ export async function readLiveState(
 export async function readEntities(
   restli: RestliClient,
   request: ReadRequest,
+  /** `plan`: each aspect as a plan reads it (see planView); `whole`: as the catalog sent it. */
+  view: 'plan' | 'whole' = 'whole',
 ): Promise<Map<string, LiveEntity>> {
   const types = [...request.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -112,7 +115,12 @@ export async function readEntities(
       urns: [...urns].sort(),
       aspects: [...aspects].sort(),
     }));
-  const answers = await Promise.all(types.map(({ urns, aspects }) => restli.batchGet(urns, aspects)));
+  const markers = new Map<string, JsonObject>();
+  const answers = await Promise.all(
+    types.map(({ urns, aspects }) =>
+      view === 'whole' ? restli.batchGet(urns, aspects) : readPlanView(restli, urns, aspects, markers),
+    ),
+  );
   const result = new Map<string, LiveEntity>();
   types.forEach(({ entityType, urns }, index) => {
     const keyAspect = keyAspectOf(entityType) ?? '';
@@ -120,6 +128,73 @@ export async function readEntities(
     for (const urn of urns) result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
   });
   return result;
+}
+
+/**
+ * The chunks batchGet would send (the same requests), each answer cut down to the plan's view as it arrives: the
+ * whole answers of a large catalog, held until the last one arrived, were most of a no-op plan's peak memory.
+ */
+async function readPlanView(
+  restli: RestliClient,
+  urns: readonly string[],
+  aspects: readonly string[],
+  markers: Map<string, JsonObject>,
+): Promise<Map<string, ReadonlyMap<string, LiveAspect>>> {
+  const chunks: (readonly string[])[] = [];
+  for (let start = 0; start < urns.length; start += MAX_URNS_PER_BATCH_GET)
+    chunks.push(urns.slice(start, start + MAX_URNS_PER_BATCH_GET));
+  const answers = await Promise.all(
+    chunks.map(async (chunk) => {
+      const answer = await restli.batchGet(chunk, aspects);
+      for (const [urn, read] of answer) {
+        const viewed = new Map<string, LiveAspect>();
+        for (const [name, aspect] of read) viewed.set(name, planView(name, aspect, markers));
+        answer.set(urn, viewed);
+      }
+      return answer;
+    }),
+  );
+  return new Map(answers.flatMap((answer) => [...answer]));
+}
+
+/** The aspects whose audit stamps a plan reads: the editable ones (shadowing.ts, who edited a field and when). */
+const STAMPED_ASPECTS: ReadonlySet<string> = new Set(MANAGED_ENTITY_TYPES.flatMap(editableAspectsOf));
+
+/** What the tool's markers are read from in systemMetadata.properties (ownership.ts). */
+const MARKER_PROPERTIES = ['managedBy', 'actor', 'declared'] as const;
+
+/**
+ * An aspect as the plan reads it: its value and version, and of its systemMetadata only the marker properties
+ * (ownership.ts), except for the editable aspects, whose stamps say who edited them (shadowing.ts). The rest (run
+ * id, provenance, timestamps, the audit stamp) is read by nothing after the read and was about half of the live
+ * state of a catalog in step; the markers, the same on most aspects, are one shared object each.
+ */
+export function planView(name: string, aspect: LiveAspect, markers: Map<string, JsonObject>): LiveAspect {
+  if (STAMPED_ASPECTS.has(name)) return aspect;
+  const { value, version, systemMetadata } = aspect;
+  if (systemMetadata === undefined) return version === undefined ? { value } : { value, version };
+  const marker = markerOf(systemMetadata, markers);
+  return version === undefined
+    ? { value, systemMetadata: marker }
+    : { value, version, systemMetadata: marker };
+}
+
+const NO_MARKER: JsonObject = {};
+
+function markerOf(systemMetadata: JsonObject, markers: Map<string, JsonObject>): JsonObject {
+  const properties = systemMetadata['properties'];
+  if (!isJsonObject(properties)) return NO_MARKER;
+  const kept: Record<string, JsonValue> = {};
+  for (const name of MARKER_PROPERTIES) {
+    const item = properties[name];
+    if (item !== undefined) kept[name] = item;
+  }
+  const key = JSON.stringify(MARKER_PROPERTIES.map((name) => kept[name] ?? null));
+  const shared = markers.get(key);
+  if (shared !== undefined) return shared;
+  const marker = { properties: kept };
+  markers.set(key, marker);
+  return marker;
 }
 
 /** Shared by every entity read without aspects (a plan from an empty catalog reads one per declared entity). */

@@ -998,8 +998,9 @@ class Resolver {
         late.push(deprecation ?? { aspectName: 'deprecation', value: null, source: entity.source });
       const instance = this.platformInstanceAspect(entity);
       if (instance !== undefined) late.push(instance);
-      if (late.length > 0)
-        this.entities[index] = { ...entity, aspects: [...(entity.aspects ?? []), ...late] };
+      // concat makes an array of the exact length; a spread literal leaves room to grow (about 130 bytes more per
+      // entity, kept as long as the desired state is).
+      if (late.length > 0) this.entities[index] = { ...entity, aspects: (entity.aspects ?? []).concat(late) };
     }
   }
 

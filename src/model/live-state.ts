@@ -5,8 +5,15 @@ export interface LiveAspect {
   readonly value: JsonObject;
   /** systemMetadata.version, the version If-Version-Match compares; undefined when the server does not send it. */
   readonly version?: string;
+  /**
+   * As the catalog sent it; in a plan's read (read-live-state.ts planView) only the tool's marker properties,
+   * except for the editable aspects, which keep it whole (their stamps say who edited them).
+   */
   readonly systemMetadata?: JsonObject;
-  /** The audit stamp GMS keeps with the stored aspect (EnvelopedAspect.created), when the client passes it on. */
+  /**
+   * The audit stamp GMS keeps with the stored aspect (EnvelopedAspect.created), when the client passes it on; in a
+   * plan's read, only on the editable aspects.
+   */
   readonly created?: JsonObject;
 }
 

@@ -8,6 +8,7 @@ import {
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { versionSeen } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
+import { overlaid } from './aspects-after.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
@@ -138,7 +139,7 @@ function pruneChanges(
         aspect: 'status',
         versionSeen: versionSeen(entity, 'status'),
         before: status?.value ?? null,
-        after: { ...(status?.value ?? {}), removed: true },
+        after: overlaid(status?.value, { removed: true }),
       });
     } else if (entityType === 'dataset') {
       changes.push(...diffDatasetTerms(urn, undefined, entity, actor).changes);

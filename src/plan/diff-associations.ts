@@ -8,6 +8,7 @@
 import { NO_ASSOCIATIONS, type DesiredAssociations, type DesiredEntity } from '../model/desired-state.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
+import { overlaid } from './aspects-after.js';
 import { plannedStamp } from './diff-term-edges.js';
 import { ownerTypeKey } from './owner-type.js';
 import {
@@ -43,7 +44,7 @@ const OWNERSHIP: AssociationAspect = {
   keyOf: (line) => `${stringOr(line['owner'])} ${ownerTypeKey(line)}`,
   labelOf: (line) => `${stringOr(line['owner'])} (${ownerTypeKey(line)})`,
   isOwned: isOwnedOwner,
-  claim: (line, actor) => ({ ...line, source: ownerMarker(actor) }),
+  claim: (line, actor) => overlaid(line, { source: ownerMarker(actor) }),
   envelope: (actor) => ({ lastModified: plannedStamp(actor) }),
 };
 
@@ -54,7 +55,7 @@ const TAGS: AssociationAspect = {
   keyOf: (line) => stringOr(line['tag']),
   labelOf: (line) => stringOr(line['tag']),
   isOwned: isOwnedTag,
-  claim: (line, actor) => ({ ...line, attribution: tagAttribution(actor) }),
+  claim: (line, actor) => overlaid(line, { attribution: tagAttribution(actor) }),
   envelope: () => ({}),
 };
 
@@ -69,7 +70,7 @@ const LINKS: AssociationAspect = {
   },
   isOwned: isOwnedLink,
   // A link's marker is its creator: claiming it records the tool as the one that keeps it from now on.
-  claim: (line, actor) => ({ ...line, createStamp: plannedStamp(actor) }),
+  claim: (line, actor) => overlaid(line, { createStamp: plannedStamp(actor) }),
   envelope: () => ({}),
 };
 
@@ -195,12 +196,13 @@ function diffOne(
     added.push({ key: spec.keyOf(item.line), label: spec.labelOf(item.line), source: item.source });
   if (added.length === 0 && removed.length === 0 && claimed.length === 0) return undefined;
 
-  const after: JsonObject = {
-    ...spec.envelope(actor),
-    ...(current ?? {}),
-    ...(spec === OWNERSHIP ? { lastModified: plannedStamp(actor) } : {}),
-    [spec.list]: [...kept, ...additions.map((item) => item.line)],
-  };
+  // The envelope's fields first, then the live aspect's, then the list (see overlaid for why not spreads).
+  const envelope = spec.envelope(actor);
+  const lines = kept.concat(additions.map((item) => item.line));
+  const after = overlaid(
+    current === undefined ? envelope : overlaid(envelope, current),
+    spec === OWNERSHIP ? { lastModified: plannedStamp(actor), [spec.list]: lines } : { [spec.list]: lines },
+  );
   return {
     kind: 'associations',
     action: current === undefined ? 'create' : 'update',

@@ -11,6 +11,7 @@ import { sortIdOf } from '../model/model-lifecycle.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
 import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
 import { entityHasAspect } from '../model/registry.js';
+import { overlaid } from './aspects-after.js';
 import { sameField } from './normalize.js';
 import { diffAssociations } from './diff-associations.js';
 import { assetsChange, assetUrnsOf, diffProductAssets, type AssetDiff } from './diff-product-assets.js';
@@ -75,14 +76,14 @@ function withAssets(
   const before = assetUrnsOf(owned.before);
   const merged: Change = {
     ...owned,
-    after: { ...owned.after, assets: assets.assets },
+    after: overlaid(owned.after, { assets: assets.assets }),
     fields: [
       ...owned.fields,
-      {
-        path: 'assets',
-        ...(owned.before === null ? {} : { before }),
-        after: assetUrnsOf({ assets: assets.assets }),
-      },
+      fieldChange(
+        'assets',
+        owned.before === null ? undefined : before,
+        assetUrnsOf({ assets: assets.assets }),
+      ),
     ],
   };
   return changes.map((change, at) => (at === index ? merged : change));
@@ -112,7 +113,7 @@ export function diffEntity(
       versionSeen: versionSeen(live, 'status'),
       source: desired.source,
       before: status.value,
-      after: { ...status.value, removed: false },
+      after: overlaid(status.value, { removed: false }),
     });
   }
 
@@ -131,6 +132,9 @@ export function diffEntity(
   // manifest sets none of its fields (a model group with no description still has to exist).
   if (fields.length === 0 && current !== undefined) return changes;
 
+  // A change literal starts with its own fields and spreads `common` after them: an object that starts with a
+  // spread and gets more properties afterwards has a hidden class (map) of its own in V8, several hundred bytes
+  // kept per change and over a kilobyte of garbage made per change (most of planning's memory at 250,000 entities).
   const common = aspectChangeBase(desired.urn, desired.entityType, desired.aspectName, live, desired.source);
   const isNewEntity = live?.exists !== true;
   if (
@@ -145,9 +149,9 @@ export function diffEntity(
     // ownership write would then meet an aspect it did not see) or more fields is written as an aspect.
     const raw = parseRawUrn(desired.urn);
     changes.push({
-      ...common,
       kind: 'createGlossaryTerm',
       action: 'create',
+      ...common,
       termId: raw.ok ? (raw.value.parts[0] as string) : desired.urn,
       name: stringOr(desired.fields['name']),
       description: stringOr(desired.fields['definition']),
@@ -160,9 +164,9 @@ export function diffEntity(
     return changes;
   }
   changes.push({
-    ...common,
     kind: 'upsertAspect',
     action: current === undefined ? 'create' : 'update',
+    ...common,
     before: current ?? null,
     after,
     fields,
@@ -225,39 +229,36 @@ function diffVersionProperties(
     )
       return [];
     return [
-      versionChange(desired, aspect, live, null, { ...aspect.value }, declared, [
+      // The declared value itself (a plan's values are never changed): no copy of it per model.
+      versionChange(desired, aspect, live, null, aspect.value, declared, [
         { path: 'version', after: versionTagOf(aspect.value) ?? '' },
         ...(wantAliases.length === 0 ? [] : [{ path: 'aliases', after: wantAliases }]),
       ]),
     ];
   }
-  const after: Record<string, JsonValue> = { ...current };
+  // What changes, laid over the live value at the end: connectors' fields (versionSet, sortId, …) stay as they are.
+  const overlay: Record<string, JsonValue> = {};
   const fields: FieldChange[] = [];
   const liveVersion = versionTagOf(current);
   const wantVersion = declared.has('version') ? versionTagOf(aspect.value) : undefined;
   if (wantVersion !== undefined && wantVersion !== liveVersion) {
-    fields.push({
-      path: 'version',
-      ...(liveVersion === undefined ? {} : { before: liveVersion }),
-      after: wantVersion,
-    });
-    after['version'] = {
-      ...(isJsonObject(current['version']) ? current['version'] : {}),
+    fields.push(fieldChange('version', liveVersion, wantVersion));
+    overlay['version'] = overlaid(isJsonObject(current['version']) ? current['version'] : undefined, {
       versionTag: wantVersion,
-    };
+    });
     if (liveVersion === undefined || current['sortId'] === sortIdOf(liveVersion))
-      after['sortId'] = sortIdOf(wantVersion);
+      overlay['sortId'] = sortIdOf(wantVersion);
   }
   if (!sameField('versionProperties', 'aliases', wantAliases.map(tagOf), current['aliases'])) {
     fields.push({ path: 'aliases', before: liveAliases, after: wantAliases });
     // An alias kept keeps its record (a connector's metadataAttribution); a new one is a bare VersionTag.
     const records = Array.isArray(current['aliases']) ? current['aliases'].filter(isJsonObject) : [];
-    after['aliases'] = wantAliases.map(
+    overlay['aliases'] = wantAliases.map(
       (alias) => records.find((record) => record['versionTag'] === alias) ?? tagOf(alias),
     );
   }
   if (fields.length === 0) return [];
-  return [versionChange(desired, aspect, live, current, after, declared, fields)];
+  return [versionChange(desired, aspect, live, current, overlaid(current, overlay), declared, fields)];
 }
 
 function versionChange(
@@ -341,27 +342,27 @@ function diffDeclarableAspect(
   if (aspect.value === null && (current === undefined || !carriesMarker(liveAspect?.systemMetadata, actor)))
     return [];
   const want = aspect.value ?? clearedValue(aspect.aspectName, current);
-  const after: Record<string, JsonValue> = { ...(current ?? {}) };
+  // The fields laid over the live value (undefined: left out), in the order they are added.
+  const overlay: Record<string, JsonValue | undefined> = {};
   const changed: FieldChange[] = [];
   for (const field of fields) {
     if (sameField(aspect.aspectName, field, want[field], current?.[field])) continue;
-    changed.push({
-      path: field,
-      ...(current?.[field] === undefined ? {} : { before: current[field] }),
-      ...(want[field] === undefined ? {} : { after: want[field] }),
-    });
-    if (want[field] === undefined) delete after[field];
-    else after[field] = want[field];
+    changed.push(fieldChange(field, current?.[field], want[field]));
+    overlay[field] = want[field];
   }
   if (changed.length === 0) return [];
+  const declaredAfter = overlaid(current, overlay);
+  // Then what the aspect requires, after the declared fields (a field left out above comes back last).
+  const required: Record<string, JsonValue> = {};
   // domains, trainingData and evaluationData require their list: an emptied one is written as [].
   for (const field of ['domains', 'trainingData', 'evaluationData'])
-    if (fields.includes(field) && after[field] === undefined) after[field] = [];
+    if (fields.includes(field) && declaredAfter[field] === undefined) required[field] = [];
   // Deprecation requires its actor: whoever deprecates or un-deprecates is the tool.
   if (aspect.aspectName === 'deprecation') {
-    after['actor'] = actor;
-    if (typeof after['note'] !== 'string') after['note'] = '';
+    required['actor'] = actor;
+    if (typeof declaredAfter['note'] !== 'string') required['note'] = '';
   }
+  const after = Object.keys(required).length === 0 ? declaredAfter : overlaid(declaredAfter, required);
   return [
     {
       kind: 'upsertAspect',
@@ -417,22 +418,31 @@ function overlayOwnedFields(
   systemMetadata?: JsonObject,
   actor?: string,
 ): { after: JsonObject; fields: FieldChange[] } {
-  // A new aspect needs no copy of the live one to overlay (a plan from empty makes one per entity).
-  const after: Record<string, JsonValue> = current === undefined ? {} : { ...current };
+  // The owned fields that differ, laid over the live value once they are known (undefined: left out).
+  const overlay: Record<string, JsonValue | undefined> = {};
   const fields: FieldChange[] = [];
   for (const field of ownedFields(desired, systemMetadata, actor)) {
     const want = desired.fields[field];
     const have = current?.[field];
     const shown = have ?? (current === undefined ? undefined : displayedDefault(desired, field));
     if (sameField(desired.aspectName, field, want, shown ?? undefined)) continue;
-    fields.push({
-      path: field,
-      ...(have === undefined ? {} : { before: have }),
-      ...(want === undefined ? {} : { after: want }),
-    });
-    if (want === undefined) delete after[field];
-    else after[field] = want;
+    fields.push(fieldChange(field, have, want));
+    overlay[field] = want;
   }
-  // A new aspect is the manifest's fields, defaults included (glossaryTermInfo requires its defaulted ones).
-  return { after: current === undefined ? { ...desired.fields } : after, fields };
+  // A new aspect is the manifest's fields, defaults included (glossaryTermInfo requires its defaulted ones): the
+  // declared fields themselves, not a copy per entity (a plan's values are never changed). An unchanged one is the
+  // live value (the caller makes no change of it).
+  // The changed fields are kept as a copy of the exact length (an array built by push keeps room to grow).
+  if (current === undefined) return { after: desired.fields, fields: fields.slice() };
+  if (fields.length === 0) return { after: current, fields };
+  return { after: overlaid(current, overlay), fields: fields.slice() };
+}
+
+/**
+ * One changed field; `before`/`after` undefined: the field is absent. A literal of its own for each case (not
+ * conditional spreads): this is made for every changed field of a plan.
+ */
+function fieldChange(path: string, before: JsonValue | undefined, after: JsonValue | undefined): FieldChange {
+  if (before === undefined) return after === undefined ? { path } : { path, after };
+  return after === undefined ? { path, before } : { path, before, after };
 }

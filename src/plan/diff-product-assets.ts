@@ -12,6 +12,7 @@
  * running as the same actor, and DataHub's own mutations write no properties, so {managedBy, actor} in properties
  * marks the tool's assets without ambiguity (and names which catalog, like the other markers).
  */
+import { overlaid } from './aspects-after.js';
 import type { DesiredEntity } from '../model/desired-state.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
@@ -80,7 +81,7 @@ export function diffProductAssets(
       // A claim keeps what the line says (outputPort, sourceUrn, a connector's properties) and adds the marker.
       claimed.push({ key: urn, label: urn, source: asset.source });
       const properties = isJsonObject(line['properties']) ? line['properties'] : {};
-      kept.push({ ...line, properties: { ...properties, managedBy: MANAGED_BY, actor } });
+      kept.push(overlaid(line, { properties: overlaid(properties, { managedBy: MANAGED_BY, actor }) }));
     }
   }
   for (const asset of wanted.values()) {
@@ -108,6 +109,6 @@ export function assetsChange(
     removed: diff.removed,
     ...(diff.claimed.length === 0 ? {} : { claimed: diff.claimed }),
     before: current,
-    after: { ...current, assets: diff.assets },
+    after: overlaid(current, { assets: diff.assets }),
   };
 }

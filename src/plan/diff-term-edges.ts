@@ -8,6 +8,7 @@ import type { DesiredDatasetTerms } from '../model/desired-state.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
+import { overlaid } from './aspects-after.js';
 import { isMarkedByAnotherCatalog, isOwnedAssociation, ownedAssociation } from './ownership.js';
 import {
   aspectChangeBase,
@@ -67,7 +68,7 @@ function diffDatasetLevel(
       return association;
     }
     claimed.push(edgeOf(edge.termUrn, undefined, edge.source));
-    return { ...association, ...ownedAssociation(edge.termUrn, actor) };
+    return overlaid(association, ownedAssociation(edge.termUrn, actor));
   };
   const removed = associations.filter(
     (association) => isOwnedAssociation(association, actor) && !wanted.has(stringOr(association['urn'])),
@@ -76,11 +77,10 @@ function diffDatasetLevel(
   const kept = associations.filter((association) => !removed.includes(association)).map(claim);
   if (added.length === 0 && removed.length === 0 && claimed.length === 0) return undefined;
 
-  const after: JsonObject = {
-    ...(current ?? {}),
-    terms: [...kept, ...added.map((edge) => ownedAssociation(edge.termUrn, actor))],
+  const after = overlaid(current, {
+    terms: kept.concat(added.map((edge) => ownedAssociation(edge.termUrn, actor))),
     auditStamp: plannedStamp(actor),
-  };
+  });
   return edgesChange(datasetUrn, 'glossaryTerms', desired, live, {
     added: added.map((edge) => edgeOf(edge.termUrn, undefined, edge.source)),
     removed: removed.map((association) => ({ termUrn: stringOr(association['urn']) })),
@@ -126,7 +126,7 @@ function diffColumns(
       } else if (edge !== undefined && !isOwnedAssociation(association, actor)) {
         claimed.push(edgeOf(urn, fieldPath, edge.source));
         touched = true;
-        return [{ ...association, ...ownedAssociation(urn, actor) }];
+        return [overlaid(association, ownedAssociation(urn, actor))];
       }
       return [association];
     });
@@ -156,7 +156,7 @@ function diffColumns(
     const terms = termsOf(isJsonObject(base['glossaryTerms']) ? base['glossaryTerms'] : undefined);
     const updated = withTerms(
       base,
-      [...terms, ...missing.map((edge) => ownedAssociation(edge.termUrn, actor))],
+      terms.concat(missing.map((edge) => ownedAssociation(edge.termUrn, actor))),
       actor,
     );
     const index = target === undefined ? -1 : nextEntries.indexOf(target);
@@ -167,12 +167,11 @@ function diffColumns(
 
   if (added.length === 0 && removed.length === 0 && claimed.length === 0) return undefined;
   const stamp = plannedStamp(actor);
-  const after: JsonObject = {
-    ...(current ?? {}),
+  const after = overlaid(current, {
     created: isJsonObject(current?.['created']) ? current['created'] : stamp,
     lastModified: stamp,
-    editableSchemaFieldInfo: nextEntries,
-  };
+    editableSchemaFieldInfo: nextEntries.slice(),
+  });
   return edgesChange(datasetUrn, 'editableSchemaMetadata', desired, live, { added, removed, claimed, after });
 }
 
@@ -185,28 +184,31 @@ function edgesChange(
   edges: { added: TermEdge[]; removed: TermEdge[]; claimed: TermEdge[]; after: JsonObject },
 ): TermEdgesChange {
   const current = live?.aspects.get(aspect)?.value;
-  const { claimed, ...rest } = edges;
+  // Copies of the exact length: an array built by push keeps room to grow, about 100 bytes per array of a plan.
+  const { added, removed, claimed, after } = edges;
   return {
     kind: 'termEdges',
     action: current === undefined ? 'create' : 'update',
     ...aspectChangeBase(datasetUrn, 'dataset', aspect, live, desired?.source),
-    ...rest,
-    ...(claimed.length === 0 ? {} : { claimed }),
+    added: added.slice(),
+    removed: removed.slice(),
+    after,
+    ...(claimed.length === 0 ? {} : { claimed: claimed.slice() }),
     before: current ?? null,
   };
 }
 
 function edgeOf(termUrn: string, fieldPath: string | undefined, source: TermEdge['source']): TermEdge {
-  return {
-    termUrn,
-    ...(fieldPath === undefined ? {} : { fieldPath }),
-    ...(source === undefined ? {} : { source }),
-  };
+  // A literal for each case rather than conditional spreads: one edge is made per declared attachment.
+  if (fieldPath === undefined) return source === undefined ? { termUrn } : { termUrn, source };
+  return source === undefined ? { termUrn, fieldPath } : { termUrn, fieldPath, source };
 }
 
 function withTerms(entry: JsonObject, terms: readonly JsonValue[], actor: string): JsonObject {
   const glossaryTerms = isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : {};
-  return { ...entry, glossaryTerms: { ...glossaryTerms, terms, auditStamp: plannedStamp(actor) } };
+  return overlaid(entry, {
+    glossaryTerms: overlaid(glossaryTerms, { terms, auditStamp: plannedStamp(actor) }),
+  });
 }
 
 function termsOf(aspect: JsonObject | undefined): JsonObject[] {
