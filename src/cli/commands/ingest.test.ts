@@ -22,6 +22,17 @@ describe('wireBytes', () => {
       { ...base, systemMetadata: { runId: 'r"1', properties: { k: 'v' } } },
       { ...base, headers: { 'If-Version-Match': '3' } },
       { ...base, entityUrn: 'urn:li:mlFeature:(t,"quoted")', aspect: {} },
+      // URNs of one kind measured apart from the kind's envelope (kept per kind): non-ASCII, escapes, other kinds.
+      { ...base, entityUrn: 'urn:li:mlFeature:(t,Zürich 🙂 \ud800 \u0001 \\)' },
+      { ...base, changeType: 'CREATE' },
+      { ...base, headers: {} },
+      {
+        entityType: 'dataset',
+        entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,東京,PROD)',
+        changeType: 'UPSERT',
+        aspectName: 'status',
+        aspect: { removed: false },
+      },
     ];
     for (const proposal of proposals) {
       expect(wireBytes(proposal, JSON.stringify(proposal.aspect))).toBe(
