@@ -20,7 +20,7 @@
 //   generation's files and both ingests (to iterate on serving); --ingest-runs 0 skips part (a).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -541,13 +541,16 @@ async function main() {
     for (let r = 0; r < args.ingestRuns; r += 1) {
       const work = path.join(base, `ingest-${r}`);
       mkdirSync(work);
+      // The machine's load (1-minute average) as the pair starts: other work on its two cores slows the ingest,
+      // which uses both, more than the floor, which uses one.
+      const load = Math.round(loadavg()[0] * 100) / 100;
       const floorRun = await floor(files[0], path.join(work, 'floor.db'));
       const ingestMs = await ingest(work, files[0]);
-      ingestRuns.push({ ingestMs: round(ingestMs), floor: { ...floorRun, ms: round(floorRun.ms) } });
+      ingestRuns.push({ load, ingestMs: round(ingestMs), floor: { ...floorRun, ms: round(floorRun.ms) } });
       console.log(
         `run ${r + 1}: catalog ingest ${(ingestMs / 1000).toFixed(2)} s | floor ${(floorRun.ms / 1000).toFixed(2)} s ` +
           `(read+parse ${(floorRun.readParseMs / 1000).toFixed(2)} s, inserts ${(floorRun.insertMs / 1000).toFixed(2)} s, ` +
-          `${floorRun.rows} rows in ${floorRun.transactions} transactions)`,
+          `${floorRun.rows} rows in ${floorRun.transactions} transactions) | load ${load}`,
       );
       rmSync(work, { recursive: true, force: true });
     }
