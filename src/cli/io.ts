@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { sanitizeTerminalOutput } from '../model/escape-control.js';
 
 /**
@@ -19,6 +20,19 @@ export interface CliIo {
 export interface OutputStream {
   write(text: string): void;
   readonly isTTY: boolean;
+  /**
+   * Resolves once what was written has left the process (on the event loop's next turn when nothing waits). A long
+   * output (a plan of hundreds of MB) waits for it between pieces, instead of queueing all of it in memory behind
+   * a slow reader.
+   */
+  readonly drained?: () => Promise<void>;
+}
+
+export function drainedOf(stream: Writable): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) =>
+      stream.writableNeedDrain ? stream.once('drain', () => resolve()) : setImmediate(resolve),
+    );
 }
 
 export function processIo(): CliIo {
@@ -32,6 +46,7 @@ export function processIo(): CliIo {
     stdout: {
       write: (text) => void process.stdout.write(sanitizeTerminalOutput(text)),
       isTTY: process.stdout.isTTY === true,
+      drained: drainedOf(process.stdout),
     },
     stderr: {
       write: (text) => void process.stderr.write(sanitizeTerminalOutput(text)),

@@ -376,8 +376,8 @@ async function savePlan(plan: Plan, options: Pick<ReconcileOptions, 'out'>, io: 
 }
 
 /**
- * The plan on stdout. A large plan is written as it is rendered, and between pieces the event loop runs: an apply
- * going on alongside keeps its requests moving.
+ * The plan on stdout. A large plan is written as it is rendered, and between pieces the event loop runs (and waits
+ * for a slow reader to take what was written): an apply going on alongside keeps its requests moving.
  */
 async function printPlan(
   plan: Plan,
@@ -397,7 +397,7 @@ async function printPlan(
       : renderPlanTextPieces(plan, createStyle(useColor(io.stdout, io.env)));
   for (const piece of inPieces(pieces)) {
     io.stdout.write(piece);
-    await setImmediate();
+    await (io.stdout.drained?.() ?? setImmediate());
   }
 }
 
