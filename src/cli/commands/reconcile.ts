@@ -391,18 +391,14 @@ async function printPlan(
     return;
   }
   // Written as it is rendered (see serializePlanChunks), with the same escapes as renderPlan's.
-  const pieces =
-    options.output === 'json'
-      ? mapPieces(serializePlanChunks(plan), escapeJsonControls)
-      : renderPlanTextPieces(plan, createStyle(useColor(io.stdout, io.env)));
+  const json = options.output === 'json';
+  const pieces = json
+    ? serializePlanChunks(plan)
+    : renderPlanTextPieces(plan, createStyle(useColor(io.stdout, io.env)));
   for (const piece of inPieces(pieces)) {
-    io.stdout.write(piece);
+    io.stdout.write(json ? escapeJsonControls(piece) : piece);
     await (io.stdout.drained?.() ?? setImmediate());
   }
-}
-
-function* mapPieces(pieces: Iterable<string>, map: (piece: string) => string): Generator<string> {
-  for (const piece of pieces) yield map(piece);
 }
 
 /**
