@@ -10,7 +10,7 @@ import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
 import { editableAspectsOf } from '../plan/shadowing.js';
-import { MAX_URNS_PER_BATCH_GET, type RestliClient } from './restli-client.js';
+import type { RestliClient } from './restli-client.js';
 
 export const DATASET_ASPECTS = [
   // globalTags: policies look at a dataset's tags as they are live (e.g. PII datasets, docs/policies.md).
@@ -116,11 +116,11 @@ export async function readEntities(
       aspects: [...aspects].sort(),
     }));
   const markers = new Map<string, JsonObject>();
-  const answers = await Promise.all(
-    types.map(({ urns, aspects }) =>
-      view === 'whole' ? restli.batchGet(urns, aspects) : readPlanView(restli, urns, aspects, markers),
-    ),
-  );
+  const keep =
+    view === 'plan'
+      ? (name: string, aspect: LiveAspect): LiveAspect => planView(name, aspect, markers)
+      : undefined;
+  const answers = await Promise.all(types.map(({ urns, aspects }) => restli.batchGet(urns, aspects, keep)));
   const result = new Map<string, LiveEntity>();
   types.forEach(({ entityType, urns }, index) => {
     const keyAspect = keyAspectOf(entityType) ?? '';
@@ -128,33 +128,6 @@ export async function readEntities(
     for (const urn of urns) result.set(urn, toLiveEntity(urn, keyAspect, read.get(urn) ?? new Map()));
   });
   return result;
-}
-
-/**
- * The chunks batchGet would send (the same requests), each answer cut down to the plan's view as it arrives: the
- * whole answers of a large catalog, held until the last one arrived, were most of a no-op plan's peak memory.
- */
-async function readPlanView(
-  restli: RestliClient,
-  urns: readonly string[],
-  aspects: readonly string[],
-  markers: Map<string, JsonObject>,
-): Promise<Map<string, ReadonlyMap<string, LiveAspect>>> {
-  const chunks: (readonly string[])[] = [];
-  for (let start = 0; start < urns.length; start += MAX_URNS_PER_BATCH_GET)
-    chunks.push(urns.slice(start, start + MAX_URNS_PER_BATCH_GET));
-  const answers = await Promise.all(
-    chunks.map(async (chunk) => {
-      const answer = await restli.batchGet(chunk, aspects);
-      for (const [urn, read] of answer) {
-        const viewed = new Map<string, LiveAspect>();
-        for (const [name, aspect] of read) viewed.set(name, planView(name, aspect, markers));
-        answer.set(urn, viewed);
-      }
-      return answer;
-    }),
-  );
-  return new Map(answers.flatMap((answer) => [...answer]));
 }
 
 /** The aspects whose audit stamps a plan reads: the editable ones (shadowing.ts, who edited a field and when). */

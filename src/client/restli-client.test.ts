@@ -58,6 +58,40 @@ describe('RestliClient against a broken server', () => {
   });
 });
 
+describe('RestliClient.batchGet', () => {
+  it('keeps of each aspect what `keep` makes of it, as the answer is read', async () => {
+    const urn = 'urn:li:mlFeature:(t,a)';
+    const answer = {
+      results: {
+        [urn]: {
+          aspects: {
+            mlFeatureProperties: {
+              value: { description: 'd' },
+              systemMetadata: { version: '2', runId: 'r' },
+              created: { time: 1, actor: 'urn:li:corpuser:x' },
+            },
+          },
+        },
+      },
+    };
+    const client = new RestliClient(fast, await answering(200, JSON.stringify(answer)));
+    const whole = await client.batchGet([urn], ['mlFeatureProperties']);
+    expect(whole.get(urn)?.get('mlFeatureProperties')).toEqual({
+      value: { description: 'd' },
+      version: '2',
+      systemMetadata: { version: '2', runId: 'r' },
+      created: { time: 1, actor: 'urn:li:corpuser:x' },
+    });
+    const seen: string[] = [];
+    const kept = await client.batchGet([urn], ['mlFeatureProperties'], (name, aspect) => {
+      seen.push(name);
+      return { value: aspect.value };
+    });
+    expect(seen).toEqual(['mlFeatureProperties']);
+    expect(kept.get(urn)?.get('mlFeatureProperties')).toEqual({ value: { description: 'd' } });
+  });
+});
+
 describe('chunkProposals', () => {
   it("starts a new request at 200 proposals, as DataHub's emitter does", () => {
     expect(

@@ -5,6 +5,7 @@
 import { CatalogError } from '../errors.js';
 import { isJsonObject, parseJson, stringOr, type JsonObject } from '../model/json.js';
 import { toWireProposal, type Proposal } from '../model/proposal.js';
+import type { LiveAspect } from '../model/live-state.js';
 import { fqnOfAspect } from '../model/registry.js';
 import { urlEncodeUrn } from '../model/urn.js';
 import type { HttpClient, HttpResponse } from './http-client.js';
@@ -18,15 +19,6 @@ export const MAX_URNS_PER_BATCH_GET = 1000;
 const TUNNEL_THRESHOLD = 4096;
 
 const RESTLI_HEADERS = { 'X-RestLi-Protocol-Version': '2.0.0', 'Content-Type': 'application/json' } as const;
-
-export interface LiveAspect {
-  readonly value: JsonObject;
-  /** systemMetadata.version: the version If-Version-Match compares (undefined on servers that do not send it). */
-  readonly version?: string;
-  readonly systemMetadata?: JsonObject;
-  /** EnvelopedAspect.created: who wrote this version and when (the actor of a steward's UI edit). */
-  readonly created?: JsonObject;
-}
 
 /** The aspects of one entity that a batch read returned, by aspect name. */
 export type LiveEntity = ReadonlyMap<string, LiveAspect>;
@@ -84,20 +76,27 @@ export class RestliClient {
   /**
    * Reads the given aspects of many entities of one type, in as few batch_get requests as the batch size
    * allows. Entities that do not exist come back with their synthesized key aspect only (as GMS answers).
+   * `keep` makes what is kept of each aspect as its answer is read (a plan keeps less than the catalog sends:
+   * read-live-state.ts planView), so the whole answers are never all held at once.
    */
-  async batchGet(urns: readonly string[], aspects: readonly string[]): Promise<Map<string, LiveEntity>> {
+  async batchGet(
+    urns: readonly string[],
+    aspects: readonly string[],
+    keep?: (name: string, aspect: LiveAspect) => LiveAspect,
+  ): Promise<Map<string, LiveEntity>> {
     const chunks: (readonly string[])[] = [];
     for (let start = 0; start < urns.length; start += MAX_URNS_PER_BATCH_GET) {
       chunks.push(urns.slice(start, start + MAX_URNS_PER_BATCH_GET));
     }
     // Every chunk is asked for at once; the HTTP client keeps `parallelism` of them on the wire.
-    const answers = await Promise.all(chunks.map((chunk) => this.batchGetChunk(chunk, aspects)));
+    const answers = await Promise.all(chunks.map((chunk) => this.batchGetChunk(chunk, aspects, keep)));
     return new Map(answers.flatMap((answer) => [...answer]));
   }
 
   private async batchGetChunk(
     chunk: readonly string[],
     aspects: readonly string[],
+    keep: ((name: string, aspect: LiveAspect) => LiveAspect) | undefined,
   ): Promise<Map<string, LiveEntity>> {
     const result = new Map<string, LiveEntity>();
     const query = `ids=List(${chunk.map(urlEncodeUrn).join(',')})&aspects=List(${aspects.map(encodeURIComponent).join(',')})`;
@@ -115,12 +114,13 @@ export class RestliClient {
           : undefined;
         const version =
           systemMetadata === undefined ? undefined : stringOr(systemMetadata['version'], '') || undefined;
-        live.set(name, {
+        const aspect: LiveAspect = {
           value: enveloped['value'],
           ...(version === undefined ? {} : { version }),
           ...(systemMetadata === undefined ? {} : { systemMetadata }),
           ...(isJsonObject(enveloped['created']) ? { created: enveloped['created'] } : {}),
-        });
+        };
+        live.set(name, keep === undefined ? aspect : keep(name, aspect));
       }
       result.set(urn, live);
     }
