@@ -8,7 +8,7 @@ import {
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { versionSeen } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
-import { overlaid } from './aspects-after.js';
+import { overlaid } from '../model/json.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
 import { diffDatasetTerms } from './diff-term-edges.js';

@@ -6,9 +6,8 @@
  * the tool's from then on, as if the tool had added it.
  */
 import { NO_ASSOCIATIONS, type DesiredAssociations, type DesiredEntity } from '../model/desired-state.js';
-import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue, overlaid } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
-import { overlaid } from './aspects-after.js';
 import { plannedStamp } from './diff-term-edges.js';
 import { ownerTypeKey } from './owner-type.js';
 import {

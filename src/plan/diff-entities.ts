@@ -6,12 +6,11 @@ import {
   type DesiredAspect,
   type DesiredEntity,
 } from '../model/desired-state.js';
-import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue, overlaid } from '../model/json.js';
 import { sortIdOf } from '../model/model-lifecycle.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
 import { decodeUrnPart, glossaryTermDisplayName, parseRawUrn } from '../model/urn.js';
 import { entityHasAspect } from '../model/registry.js';
-import { overlaid } from './aspects-after.js';
 import { sameField } from './normalize.js';
 import { diffAssociations } from './diff-associations.js';
 import { assetsChange, assetUrnsOf, diffProductAssets, type AssetDiff } from './diff-product-assets.js';

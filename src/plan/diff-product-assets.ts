@@ -12,9 +12,8 @@
  * running as the same actor, and DataHub's own mutations write no properties, so {managedBy, actor} in properties
  * marks the tool's assets without ambiguity (and names which catalog, like the other markers).
  */
-import { overlaid } from './aspects-after.js';
 import type { DesiredEntity } from '../model/desired-state.js';
-import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue, overlaid } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
 import { plannedStamp } from './diff-term-edges.js';
 import { MANAGED_BY, isAnotherCatalogsAsset, isOwnedAsset } from './ownership.js';

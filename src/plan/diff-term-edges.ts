@@ -6,9 +6,8 @@
  */
 import type { DesiredDatasetTerms } from '../model/desired-state.js';
 import { simplifyFieldPath } from '../model/field-path.js';
-import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
+import { isJsonObject, stringOr, type JsonObject, type JsonValue, overlaid } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
-import { overlaid } from './aspects-after.js';
 import { isMarkedByAnotherCatalog, isOwnedAssociation, ownedAssociation } from './ownership.js';
 import {
   aspectChangeBase,
