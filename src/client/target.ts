@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { CatalogError } from '../errors.js';
 import { isJsonObject } from '../model/json.js';
 import { errorMessage } from '../model/error-message.js';
+import { yamlLibrary } from '../model/yaml-library.js';
 
 /** Where the tool reads and writes: a DataHub GMS, or the embedded catalog started in-process. */
 export type Target =
@@ -98,7 +98,7 @@ async function readDataHubEnv(home: string | undefined): Promise<DataHubEnv | un
   }
   let content: unknown;
   try {
-    content = parseYaml(text);
+    content = yamlLibrary().parse(text);
   } catch (error) {
     throw new CatalogError('CONFIG_INVALID', `${file} is not valid YAML: ${errorMessage(error)}`);
   }

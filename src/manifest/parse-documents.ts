@@ -1,5 +1,5 @@
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseAllDocuments } from 'yaml';
-import type { Document, Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
+import { yamlLibrary } from '../model/yaml-library.js';
 import type { Diagnostic, SourceLocation } from '../errors.js';
 import { errorMessage } from '../model/error-message.js';
 import { parseFileFast } from './parse-events.js';
@@ -89,6 +89,7 @@ export function parseFile(file: SourceFile): ParsedFile {
   // Most files take the fast path; a file it cannot read exactly as `yaml` does (errors included) comes here.
   const fast = parseFileFast(file.text);
   if (fast !== undefined) return fast;
+  const { LineCounter, parseAllDocuments } = yamlLibrary();
   const lineCounter = new LineCounter();
   const diagnostics: Diagnostic[] = [];
   const documents: ParsedFile['documents'][number][] = [];
@@ -133,9 +134,13 @@ export function parseFile(file: SourceFile): ParsedFile {
 
 /** Offset → file, line and column (1-based), from the offsets where the file's lines start. */
 function locationsIn(file: string, lineStarts: readonly number[]): (offset: number) => SourceLocation {
-  const counter = new LineCounter();
-  for (const start of lineStarts) counter.addNewLine(start);
+  // Made on the first location asked for: most files have nothing to report.
+  let counter: LineCounter | undefined;
   return (offset) => {
+    if (counter === undefined) {
+      counter = new (yamlLibrary().LineCounter)();
+      for (const start of lineStarts) counter.addNewLine(start);
+    }
     const { line, col } = counter.linePos(offset);
     return { file, line, column: col };
   };
@@ -184,6 +189,7 @@ function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
 }
 
 function indexPositions(node: unknown): PositionNode {
+  const { isMap, isPair, isScalar, isSeq } = yamlLibrary();
   const offset = startOf(node) ?? -1;
   if (isMap(node)) {
     // Ordinary objects share their hidden classes across documents of a kind (null-prototype ones are hash
