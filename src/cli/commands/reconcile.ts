@@ -21,6 +21,7 @@ import { aspectsAfter } from '../../plan/aspects-after.js';
 import { computeImpact, DEFAULT_IMPACT_LIMIT, impactSeeds } from '../../plan/impact.js';
 import { DEFAULT_PICTURE_NODES, renderPlanMermaid } from '../../plan/render-mermaid.js';
 import { DEFAULT_DEPENDENCY_WALK, readDependencyGraph } from '../../client/read-dependency-graph.js';
+import type { DependencyGraph } from '../../plan/impact.js';
 import { errorMessage } from '../../model/error-message.js';
 import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
@@ -83,10 +84,12 @@ export interface ReconcileOptions {
 export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
   const bounded = boundHeapGrowth(io.env);
-  const { plan: judged, connection } = await planFromManifests(dir, options, io, maxDeletes);
+  const { plan: judged, connection, impactRead } = await planFromManifests(dir, options, io, maxDeletes);
   try {
     const plan =
-      options.impact === false ? judged : await withImpact(judged, connection, io, showsPicture(options));
+      impactRead === undefined
+        ? judged
+        : await withImpact(judged, connection, io, showsPicture(options), impactRead);
     if (options.dryRun || plan.changes.length === 0) {
       await emitPlan(plan, options, io);
       return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
@@ -123,7 +126,7 @@ async function planFromManifests(
   options: ReconcileOptions,
   io: CliIo,
   maxDeletes: number,
-): Promise<{ plan: Plan; connection: Connection }> {
+): Promise<{ plan: Plan; connection: Connection; impactRead?: ImpactRead }> {
   const environmentName = environmentNameOf(options, io.env);
   // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
   // is most of the tool's memory, and would otherwise be held until the end of the run.
@@ -155,6 +158,8 @@ async function planFromManifests(
       : await readBaseState(dir, options.base, fullState, io, environmentName);
   const connection = await connectWithFlags(options, io, settingsTargetOf(state.settings), environment);
   try {
+    // The impact's reads go out as soon as the plan's changes are known, while the plan is checked and judged.
+    let impactRead: ImpactRead | undefined;
     const made = await makePlan(
       state,
       files,
@@ -162,10 +167,12 @@ async function planFromManifests(
       { prune: options.prune, maxDeletes, pruneStrategy: options.pruneStrategy ?? 'deprecate' },
       io,
       dir,
+      options.impact === false ? undefined : (plan) => (impactRead = startImpactRead(plan, connection)),
     );
     const planned = withEnvironment(made.plan, environment, state);
     const classified = base === undefined ? planned : classifyOrigins(planned, fullState, base);
-    return { plan: await checkPolicies(classified, policies, made.live, files), connection };
+    const judged = await checkPolicies(classified, policies, made.live, files);
+    return { plan: judged, connection, ...(impactRead === undefined ? {} : { impactRead }) };
   } catch (error) {
     await connection.close();
     throw error;
@@ -190,29 +197,56 @@ function boundHeapGrowth(env: CliIo['env']): boolean {
   return true;
 }
 
+/** The relationships an impact is computed from, being read for these seeds (see startImpactRead). */
+interface ImpactRead {
+  readonly seeds: readonly string[];
+  /** The graph, or why it could not be read (never rejects: a plan is never failed by its impact). */
+  readonly graph: Promise<DependencyGraph | { readonly error: unknown }>;
+}
+
 /**
- * What depends on the changes, and the picture of them, read from the catalog's relationships (one GraphQL request
- * per hop and 100 URNs). Never in the way of a plan: a catalog that cannot answer gets a warning instead.
+ * Starts reading what depends on a plan's changes (one GraphQL request per hop and 100 URNs): it goes on while the
+ * plan is checked and judged, which needs nothing from it.
  */
-async function withImpact(plan: Plan, connection: Connection, io: CliIo, pictured: boolean): Promise<Plan> {
+function startImpactRead(plan: Plan, connection: Connection): ImpactRead {
+  const seeds = impactSeeds(plan);
+  const graph = readDependencyGraph(connection.client.graphql, seeds, DEFAULT_DEPENDENCY_WALK).catch(
+    (error: unknown) => ({ error }),
+  );
+  return { seeds, graph };
+}
+
+/**
+ * What depends on the changes, and the picture of them, from the catalog's relationships read for the plan's
+ * seeds (again if judging changed them). Never in the way of a plan: a catalog that cannot answer gets a warning
+ * instead.
+ */
+async function withImpact(
+  plan: Plan,
+  connection: Connection,
+  io: CliIo,
+  pictured: boolean,
+  started: ImpactRead,
+): Promise<Plan> {
   if (plan.changes.length === 0) return plan;
-  try {
-    const graph = await readDependencyGraph(
-      connection.client.graphql,
-      impactSeeds(plan),
-      DEFAULT_DEPENDENCY_WALK,
-    );
-    for (const problem of graph.problems ?? []) io.stderr.write(`warning: impact: ${problem}\n`);
-    const picture = pictured ? renderPlanMermaid(plan, graph, { maxNodes: DEFAULT_PICTURE_NODES }) : '';
-    return {
-      ...plan,
-      impact: computeImpact(plan, graph, { limit: DEFAULT_IMPACT_LIMIT }),
-      ...(picture === '' ? {} : { picture }),
-    };
-  } catch (error) {
-    io.stderr.write(`warning: the impact of the plan could not be read: ${errorMessage(error)}\n`);
+  const seeds = impactSeeds(plan);
+  const read = sameList(seeds, started.seeds) ? started : startImpactRead(plan, connection);
+  const graph = await read.graph;
+  if ('error' in graph) {
+    io.stderr.write(`warning: the impact of the plan could not be read: ${errorMessage(graph.error)}\n`);
     return plan;
   }
+  for (const problem of graph.problems ?? []) io.stderr.write(`warning: impact: ${problem}\n`);
+  const picture = pictured ? renderPlanMermaid(plan, graph, { maxNodes: DEFAULT_PICTURE_NODES }) : '';
+  return {
+    ...plan,
+    impact: computeImpact(plan, graph, { limit: DEFAULT_IMPACT_LIMIT }),
+    ...(picture === '' ? {} : { picture }),
+  };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /** The catalog's policies with the declared entities they are evaluated on (none: the catalog has no policies). */
@@ -297,7 +331,12 @@ export async function makePlan(
   io: CliIo,
   /** The manifest directory (relative to io.cwd): its repository gives the plan its revision. */
   dir: string,
+  /** Told the plan as soon as its changes are final, before it is checked. */
+  onPlanned?: (plan: Plan) => void,
 ): Promise<{ plan: Plan; live: LiveState }> {
+  // The repository's revision (a few git commands) is read while the catalog is; nothing needs it before the plan.
+  const provenance = readGitProvenance(io.cwd, dir);
+  provenance.catch(() => undefined);
   // The release is read first (one /config, cached): a plan it cannot take fails here, in --dry-run too.
   const server = await readServerRelease(connection.client.restli);
   io.stderr.write(`reading ${connection.description}\n`);
@@ -318,7 +357,7 @@ export async function makePlan(
   const made = createPlan(state, live, {
     toolVersion: VERSION,
     target: connection.target.kind === 'embedded' ? 'embedded' : connection.target.gmsUrl,
-    git: await readGitProvenance(io.cwd, dir),
+    git: await provenance,
     prune: policy.prune,
     maxDeletes: policy.maxDeletes,
     ...(policy.pruneStrategy === undefined ? {} : { pruneStrategy: policy.pruneStrategy }),
@@ -327,6 +366,7 @@ export async function makePlan(
   const adapted = adaptChanges(server, made.changes);
   if (adapted.warning !== undefined) io.stderr.write(`warning: ${adapted.warning}\n`);
   const plan = adapted.changes === made.changes ? made : withChanges(made, adapted.changes);
+  onPlanned?.(plan);
   // The aspects the plan would write, validated as GMS validates them: a refusal fails the plan, not the apply.
   const refused = sortDiagnostics(checkPlannedAspects(plan));
   if (refused.length > 0) {
