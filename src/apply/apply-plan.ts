@@ -11,7 +11,7 @@ import { assertNever, CatalogError } from '../errors.js';
 import { isJsonObject, stringOr, type JsonObject } from '../model/json.js';
 import { MISSING_VERSION } from '../model/live-state.js';
 import type { Proposal } from '../model/proposal.js';
-import { applySteps, namesAny } from '../plan/apply-steps.js';
+import { phaseOf } from '../plan/create-plan.js';
 import { sameIgnoringStamps } from '../plan/normalize.js';
 import { markerSystemMetadata, withDeclaredFields, withProvenance } from '../plan/ownership.js';
 import type { Change, CreateTermChange, Plan, TermEdgesChange } from '../plan/types.js';
@@ -60,10 +60,10 @@ const MUTATIONS_PER_REQUEST = 100;
 
 /**
  * Executes a plan, and nothing else. First (unless the plan was just made) every aspect it writes is re-read: a
- * plan made before someone else changed one of them is refused whole. Then the changes are written step by step in
- * dependency order (apply-steps.ts), batched, each aspect write carrying If-Version-Match with the version the plan
- * saw. A failure stops the run after its step: what was applied, what failed and what was skipped is reported, and
- * running again (re-planning) finishes the job.
+ * plan made before someone else changed one of them is refused whole. Then the changes are written phase by phase in dependency order,
+ * batched, each aspect write carrying If-Version-Match with the version the plan saw. A failure stops the run
+ * after its phase: what was applied, what failed and what was skipped is reported, and running again
+ * (re-planning) finishes the job.
  */
 export async function applyPlan(
   plan: Plan,
@@ -109,13 +109,16 @@ class Executor {
   }
 
   async run(): Promise<ApplyResult> {
+    const phases = new Map<number, Change[]>();
+    for (const change of this.plan.changes) appendTo(phases, phaseOf(change), change);
     let failed = false;
-    for (const changes of applySteps(this.plan.changes)) {
+    for (const phase of [...phases.keys()].sort((a, b) => a - b)) {
+      const changes = phases.get(phase) ?? [];
       if (failed) {
         for (const change of changes) this.record(change, 'skipped', 'an earlier step failed');
         continue;
       }
-      await this.runStep(changes);
+      await this.runPhase(changes);
       failed = changes.some((change) => this.results.get(change.id)?.status === 'failed');
     }
     const steps = this.plan.changes.map(
@@ -131,7 +134,7 @@ class Executor {
     };
   }
 
-  private async runStep(changes: readonly Change[]): Promise<void> {
+  private async runPhase(changes: readonly Change[]): Promise<void> {
     const creates: CreateTermChange[] = [];
     const writes: Change[] = [];
     const removals: TermEdgesChange[] = [];
@@ -153,19 +156,9 @@ class Executor {
           assertNever(change);
       }
     }
-    // The terms' creation and the writes that name none of them go out together; the writes of and naming the
-    // new terms, and their status marks, once they exist.
-    const created = new Set(creates.map((change) => change.urn));
-    const afterCreation = (change: Change): boolean => created.has(change.urn) || namesAny(change, created);
-    await Promise.all([
-      this.createTerms(creates),
-      this.writeAspects(
-        writes.filter((change) => !afterCreation(change)),
-        [],
-      ),
-    ]);
+    await this.createTerms(creates);
     const statusMarks = creates.filter((change) => this.results.get(change.id)?.status === 'applied');
-    await this.writeAspects(writes.filter(afterCreation), statusMarks);
+    await this.writeAspects(writes, statusMarks);
     await this.removeTerms(removals);
   }
 
@@ -210,7 +203,7 @@ class Executor {
     statusMarks: readonly CreateTermChange[],
   ): Promise<void> {
     const changeOf = new Map<Proposal, Change>();
-    // The batches of a step are independent (dependency order is between steps), and each one's failure is
+    // The batches of a phase are independent (dependency order is between phases), and each one's failure is
     // resolved on its own. They are made as places free up, not all before the first is sent: a phase of 75,000
     // proposals took a second to make and measure, with nothing in flight. `parallelism` senders each make the
     // next batch and send it.

@@ -189,7 +189,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         'DataHub GMS URL (default: $DATAHUB_GMS_URL, Settings target, ~/.datahubenv, else the embedded catalog)',
       )
       .option('--graphql-url <url>', 'GraphQL endpoint (default: <server>/api/graphql)')
-      .option('--parallelism <n>', 'requests in flight at most (1-64)', '4');
+      .option('--parallelism <n>', 'requests in flight at most, within each phase (1-64)', '4');
   // docs/environments.md: the Settings environment (server, token variable, env, variables) to work in.
   const environmentOption = (command: Command): Command =>
     command.option(

@@ -163,23 +163,20 @@ const PHASES: readonly string[] = [
 ];
 
 /** The phase of a change: what must exist before it is written comes in an earlier phase. */
-/** The phase after every entity type's: deletions, retirements and removals of term edges. */
-export const LAST_PHASE = PHASES.length + 1;
-
 export function phaseOf(change: Change): number {
   switch (change.kind) {
     case 'status':
-      return change.action === 'delete' ? LAST_PHASE : PHASES.indexOf(change.entityType);
+      return change.action === 'delete' ? PHASES.length + 1 : PHASES.indexOf(change.entityType);
     case 'termEdges':
       return change.removed.length > 0 &&
         change.added.length === 0 &&
         (change.claimed?.length ?? 0) === 0 &&
         change.source === undefined
-        ? LAST_PHASE
+        ? PHASES.length + 1
         : PHASES.indexOf('dataset');
     case 'upsertAspect':
       // A renamed entity is deprecated last, once its successor and the edges moved to it are written.
-      if (change.retires !== undefined) return LAST_PHASE;
+      if (change.retires !== undefined) return PHASES.length + 1;
       // A model giving up an alias is written in a phase of its own just before the models: the model taking it
       // (next phase) never holds it at the same time, and it is on no model for one write only.
       return aliasDelta(change).removed.length > 0

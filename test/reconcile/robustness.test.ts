@@ -162,11 +162,8 @@ describe.each([1, 8])('apply against an unreliable server, parallelism %i', (par
   });
 });
 
-/**
- * A catalog of `size` entities: terms, groups, feature tables with inline features, models. INTERNAL terms are
- * created with GraphQL createGlossaryTerm, EXTERNAL ones with an aspect write.
- */
-function bigCatalog(size: number, termSource: 'INTERNAL' | 'EXTERNAL' = 'EXTERNAL'): DesiredState {
+/** A catalog of `size` entities: terms, groups, feature tables with inline features, models. */
+function bigCatalog(size: number): DesiredState {
   const docs: string[] = ['apiVersion: catalog/v1\nkind: Settings\ndefaults: { platform: feast, env: PROD }'];
   const tables = size / 100;
   for (let t = 0; t < tables; t += 1) {
@@ -185,7 +182,7 @@ function bigCatalog(size: number, termSource: 'INTERNAL' | 'EXTERNAL' = 'EXTERNA
     }
     for (let g = 0; g < 24; g += 1)
       docs.push(
-        `apiVersion: catalog/v1\nkind: GlossaryTerm\nid: T${t}.term${g}\nname: term ${g}\ntermSource: ${termSource}`,
+        `apiVersion: catalog/v1\nkind: GlossaryTerm\nid: T${t}.term${g}\nname: term ${g}\ntermSource: EXTERNAL`,
       );
   }
   const load = buildCatalog([{ path: 'big.yaml', text: docs.join('\n---\n') }]);
@@ -227,61 +224,5 @@ describe('round trips', () => {
     await planWith(client, small);
     expect(server.requests.length - smallStart).toBe(5);
     await client.close();
-  });
-});
-
-describe('apply order', () => {
-  let server: TestServer;
-  const closers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0)) await close();
-    await server.close();
-  });
-
-  async function clientThrough(decide: (request: { body: string }) => Fault) {
-    const proxy = await startFlakyProxy(server.url, decide);
-    closers.push(proxy.close);
-    const client = createDataHubClient({ gmsUrl: proxy.url, http: { ...noWait, parallelism: 8 } });
-    closers.push(() => client.close());
-    return { proxy, client };
-  }
-
-  it('writes every feature before the tables and models that name them', async () => {
-    server = await startTestServer();
-    const { proxy, client } = await clientThrough(() => ({ kind: 'pass' }));
-    const plan = await planWith(client, bigCatalog(1000, 'INTERNAL'));
-    const before = proxy.seen.length;
-    expect(await applyPlan(plan, client, { runId: 'test' })).toMatchObject({ ok: true, applied: 1000 });
-    const bodies = proxy.seen.slice(before).map((request) => request.body);
-    const lastFeature = bodies.findLastIndex((body) => body.includes('"mlFeatureProperties"'));
-    const firstTable = bodies.findIndex((body) => body.includes('"mlFeatureTableProperties"'));
-    const firstModel = bodies.findIndex((body) => body.includes('"mlModelProperties"'));
-    expect(lastFeature).toBeGreaterThan(0);
-    expect(firstTable).toBeGreaterThan(lastFeature);
-    expect(firstModel).toBeGreaterThan(lastFeature);
-  });
-
-  it('still writes the groups and features when creating the terms fails, and skips what comes after', async () => {
-    server = await startTestServer();
-    const { client } = await clientThrough((request) =>
-      request.body.includes('createGlossaryTerm')
-        ? { kind: 'status', status: 400, body: { message: 'refused' } }
-        : { kind: 'pass' },
-    );
-    const plan = await planWith(client, bigCatalog(200, 'INTERNAL'));
-    expect(plan.changes.filter((change) => change.kind === 'createGlossaryTerm')).toHaveLength(48);
-    const result = await applyPlan(plan, client, { runId: 'test' });
-    const statusOf = (entityType: string) => [
-      ...new Set(
-        result.steps.filter((step) => step.change.entityType === entityType).map((step) => step.status),
-      ),
-    ];
-    expect(result.ok).toBe(false);
-    // Groups and features name no term: they go in the terms' step, which the failure does not undo.
-    expect(statusOf('glossaryTerm')).toEqual(['failed']);
-    expect(statusOf('mlModelGroup')).toEqual(['applied']);
-    expect(statusOf('mlFeature')).toEqual(['applied']);
-    expect(statusOf('mlFeatureTable')).toEqual(['skipped']);
-    expect(statusOf('mlModel')).toEqual(['skipped']);
   });
 });

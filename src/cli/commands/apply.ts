@@ -142,7 +142,7 @@ export function failureReport(result: ApplyResult): string[] {
   }
   if (skipped.length > 0)
     lines.push(
-      `  skipped: ${plural(skipped.length, 'change')} after the failure (later steps may depend on it)`,
+      `  skipped: ${plural(skipped.length, 'change')} after the failure (later phases depend on it)`,
     );
   lines.push(
     byCause.has(CONFLICT)
