@@ -17,6 +17,21 @@ function planWith(changes: readonly unknown[], extra: Record<string, unknown> = 
   } as unknown as Plan;
 }
 
+/** The fewest fields parsePlan reads a plan from. */
+function readablePlan(): Record<string, unknown> {
+  return {
+    formatVersion: 1,
+    target: 'embedded',
+    actor: 'urn:li:corpuser:bench',
+    changes: [],
+    summary: {},
+    options: {},
+    git: {},
+    tool: {},
+    notes: [],
+  };
+}
+
 const change = (index: number): Record<string, unknown> => ({
   urn: `urn:li:mlFeature:(feast,t,f${index})`,
   kind: 'upsertAspect',
@@ -53,35 +68,13 @@ describe('serializePlanChunks', () => {
   });
 
   it('reads back with parsePlan', () => {
-    const plan = {
-      formatVersion: 1,
-      target: 'embedded',
-      actor: 'urn:li:corpuser:bench',
-      changes: [],
-      summary: {},
-      options: {},
-      git: {},
-      tool: {},
-      notes: [],
-    } as unknown as Plan;
+    const plan = readablePlan() as unknown as Plan;
     expect(parsePlan(serializePlan(plan), 'plan.json')).toEqual(plan);
   });
 });
 
 describe('parsePlan', () => {
-  const plan = (environment: unknown): string =>
-    JSON.stringify({
-      formatVersion: 1,
-      target: 'embedded',
-      actor: 'urn:li:corpuser:bench',
-      changes: [],
-      summary: {},
-      options: {},
-      git: {},
-      tool: {},
-      notes: [],
-      environment,
-    });
+  const plan = (environment: unknown): string => JSON.stringify({ ...readablePlan(), environment });
 
   it('reads the environment a plan was made for', () => {
     expect(parsePlan(plan({ name: 'prod', env: 'PROD', protect: true }), 'p.json').environment).toEqual({
