@@ -87,9 +87,7 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   const { plan: judged, connection, impactRead } = await planFromManifests(dir, options, io, maxDeletes);
   try {
     const plan =
-      impactRead === undefined
-        ? judged
-        : await withImpact(judged, connection, io, showsPicture(options), impactRead);
+      impactRead === undefined ? judged : await withImpact(judged, io, showsPicture(options), impactRead);
     if (options.dryRun || plan.changes.length === 0) {
       await emitPlan(plan, options, io);
       return options.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
@@ -167,7 +165,11 @@ async function planFromManifests(
       { prune: options.prune, maxDeletes, pruneStrategy: options.pruneStrategy ?? 'deprecate' },
       io,
       dir,
-      options.impact === false ? undefined : (plan) => (impactRead = startImpactRead(plan, connection)),
+      options.impact === false
+        ? undefined
+        : (plan) => {
+            impactRead = startImpactRead(plan, connection);
+          },
     );
     const planned = withEnvironment(made.plan, environment, state);
     const classified = base === undefined ? planned : classifyOrigins(planned, fullState, base);
@@ -197,41 +199,27 @@ function boundHeapGrowth(env: CliIo['env']): boolean {
   return true;
 }
 
-/** The relationships an impact is computed from, being read for these seeds (see startImpactRead). */
-interface ImpactRead {
-  readonly seeds: readonly string[];
-  /** The graph, or why it could not be read (never rejects: a plan is never failed by its impact). */
-  readonly graph: Promise<DependencyGraph | { readonly error: unknown }>;
-}
+/** The relationships an impact is computed from, or why they could not be read (never rejects). */
+type ImpactRead = Promise<DependencyGraph | { readonly error: unknown }>;
 
 /**
- * Starts reading what depends on a plan's changes (one GraphQL request per hop and 100 URNs): it goes on while the
- * plan is checked and judged, which needs nothing from it.
+ * Starts reading what depends on a plan's changes (one GraphQL request per hop and 100 URNs). It goes on while
+ * the plan is checked and judged: judging annotates the changes (origin, policies) and never adds or drops one,
+ * so the seeds stay the same.
  */
 function startImpactRead(plan: Plan, connection: Connection): ImpactRead {
-  const seeds = impactSeeds(plan);
-  const graph = readDependencyGraph(connection.client.graphql, seeds, DEFAULT_DEPENDENCY_WALK).catch(
+  return readDependencyGraph(connection.client.graphql, impactSeeds(plan), DEFAULT_DEPENDENCY_WALK).catch(
     (error: unknown) => ({ error }),
   );
-  return { seeds, graph };
 }
 
 /**
- * What depends on the changes, and the picture of them, from the catalog's relationships read for the plan's
- * seeds (again if judging changed them). Never in the way of a plan: a catalog that cannot answer gets a warning
- * instead.
+ * What depends on the changes, and the picture of them, from the relationships read for them. Never in the way of
+ * a plan: a catalog that cannot answer gets a warning instead.
  */
-async function withImpact(
-  plan: Plan,
-  connection: Connection,
-  io: CliIo,
-  pictured: boolean,
-  started: ImpactRead,
-): Promise<Plan> {
+async function withImpact(plan: Plan, io: CliIo, pictured: boolean, impactRead: ImpactRead): Promise<Plan> {
   if (plan.changes.length === 0) return plan;
-  const seeds = impactSeeds(plan);
-  const read = sameList(seeds, started.seeds) ? started : startImpactRead(plan, connection);
-  const graph = await read.graph;
+  const graph = await impactRead;
   if ('error' in graph) {
     io.stderr.write(`warning: the impact of the plan could not be read: ${errorMessage(graph.error)}\n`);
     return plan;
@@ -243,10 +231,6 @@ async function withImpact(
     impact: computeImpact(plan, graph, { limit: DEFAULT_IMPACT_LIMIT }),
     ...(picture === '' ? {} : { picture }),
   };
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /** The catalog's policies with the declared entities they are evaluated on (none: the catalog has no policies). */
@@ -283,7 +267,6 @@ async function loadValidCatalog(
   };
 }
 
-/** The selected environment of a valid load (an unknown name is among a load's errors, so it is not valid). */
 /** The plan names the environment it was made for (header, markdown comment, JSON). */
 export function withEnvironment(plan: Plan, environment: Environment | undefined, state: DesiredState): Plan {
   if (environment === undefined) return plan;
