@@ -3,6 +3,7 @@ import { yamlLibrary } from '../model/yaml-library.js';
 import type { Diagnostic, SourceLocation } from '../errors.js';
 import { errorMessage } from '../model/error-message.js';
 import { parseFileFast } from './parse-events.js';
+import { setOwn } from '../model/json.js';
 
 /** One YAML document of a manifest file, as plain data, with a way back to its source positions. */
 export interface ParsedDocument {
@@ -182,11 +183,6 @@ const startOf = (node: unknown): number | undefined => {
   const range = (node as Node | null | undefined)?.range;
   return range === undefined || range === null ? undefined : range[0];
 };
-
-function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true });
-  else record[key] = value;
-}
 
 function indexPositions(node: unknown): PositionNode {
   const { isMap, isPair, isScalar, isSeq } = yamlLibrary();

@@ -17,6 +17,7 @@ import {
   type ScalarEvent,
 } from 'js-yaml';
 import type { MappingPositions, ParsedFile, PositionNode, SequencePositions } from './parse-documents.js';
+import { setOwn } from '../model/json.js';
 
 /** Plain scalars the YAML 1.2 core schema reads as something other than a string (null, bool, int, float). */
 const NOT_A_STRING =
@@ -178,8 +179,3 @@ class EventWalk {
 
 /** A block scalar's header (`|`, `>`, indicators, maybe a comment) ends the last non-blank line before it. */
 const BLOCK_HEADER = /[|>][0-9+-]{0,2}[ \t]*(?:#.*)?$/;
-
-function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true });
-  else record[key] = value;
-}

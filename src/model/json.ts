@@ -84,19 +84,18 @@ export function overlaid(
   if (base !== undefined) {
     for (const key of Object.keys(base)) {
       const value = Object.hasOwn(fields, key) ? fields[key] : base[key];
-      if (value !== undefined) defineField(result, key, value);
+      if (value !== undefined) setOwn(result, key, value);
     }
   }
   for (const key of Object.keys(fields)) {
     const value = fields[key];
-    if (value !== undefined && (base === undefined || !Object.hasOwn(base, key)))
-      defineField(result, key, value);
+    if (value !== undefined && (base === undefined || !Object.hasOwn(base, key))) setOwn(result, key, value);
   }
   return result;
 }
 
-/** An own field, as a spread defines it: a JSON key "__proto__" is a field, not the object's prototype. */
-function defineField(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
+/** Sets an own field, as a spread defines it: a key "__proto__" is a field, not the object's prototype. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   if (key === '__proto__')
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
