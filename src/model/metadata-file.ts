@@ -67,18 +67,27 @@ export type RecordEncoding = 'file' | 'restli';
 
 /** Parses the records of a metadata file; every bad record is reported with its index. */
 export function parseMetadataRecords(content: unknown, encoding: RecordEncoding = 'file'): MetadataFileParse {
-  const records = Array.isArray(content) ? content : [content];
+  const records = recordsOf(content);
   const proposals: CheckedProposal[] = [];
   const errors: RecordError[] = [];
   records.forEach((record: unknown, index) => {
-    const parsed = parseRecord(record, encoding);
+    const parsed = checkMetadataRecord(record, encoding);
     if (typeof parsed === 'string') errors.push({ index, message: parsed });
     else proposals.push(...parsed);
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, proposals, records: records.length };
 }
 
-function parseRecord(record: unknown, encoding: RecordEncoding): CheckedProposal[] | string {
+/** The records of a metadata file's JSON: a list, or one record. */
+export function recordsOf(content: unknown): readonly unknown[] {
+  return Array.isArray(content) ? content : [content];
+}
+
+/** One record of a metadata file: its proposals, checked, or what is wrong with it. */
+export function checkMetadataRecord(
+  record: unknown,
+  encoding: RecordEncoding = 'file',
+): CheckedProposal[] | string {
   if (!isJsonObject(record)) return 'a record must be a JSON object';
   const proposals = isJsonObject(record['proposedSnapshot'])
     ? fromSnapshot(record, encoding)

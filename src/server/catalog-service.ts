@@ -30,7 +30,7 @@ export class ServiceError extends Error {
 }
 
 /** An entity's key aspect, derived from its URN. */
-interface KeyAspect {
+export interface KeyAspect {
   readonly aspectName: string;
   readonly value: JsonObject;
 }
@@ -101,7 +101,7 @@ export class CatalogService {
    */
   ingest(proposals: readonly Proposal[], actor: string): void {
     this.ingestAccepted(
-      this.acceptAll(proposals, (proposal) => this.validate(proposal)),
+      acceptAll(proposals, (proposal) => this.validate(proposal)),
       actor,
     );
   }
@@ -111,7 +111,7 @@ export class CatalogService {
    * `ingest` checks but the value, which is not walked a second time. Answers them ready for `ingestAccepted`.
    */
   acceptChecked(proposals: readonly CheckedProposal[]): AcceptedProposal[] {
-    return this.acceptAll(proposals, (proposal) => proposal[UNRECOGNIZED_FIELDS]);
+    return acceptCheckedProposals(proposals);
   }
 
   /**
@@ -133,35 +133,6 @@ export class CatalogService {
   /** Runs `work` in one store transaction (nested calls become savepoints). */
   transaction<T>(work: () => T): T {
     return this.store.transaction(work);
-  }
-
-  /**
-   * Static checks, done before anything is written, in the order GMS answers them; then the value as GMS stores it
-   * (UnrecognizedFieldMode.TRIM: fields its schema does not know are dropped) and its JSON text, made once.
-   * `validate` checks the value (or knows it checked) and answers whether it has fields to trim.
-   */
-  private acceptAll<P extends Proposal>(
-    proposals: readonly P[],
-    validate: (proposal: P) => boolean,
-  ): AcceptedProposal[] {
-    const keys = new Map<string, KeyAspect>();
-    return proposals.map((proposal) => {
-      const { entityType, entityUrn, aspectName } = proposal;
-      if (!isKnownEntityType(entityType)) {
-        throw new ServiceError(422, `Failed to find entity with name ${entityType} in EntityRegistry`);
-      }
-      let key = keys.get(entityUrn);
-      if (key === undefined) {
-        key = this.keyOf(entityUrn);
-        keys.set(entityUrn, key);
-      }
-      if (!entityHasAspect(entityType, aspectName)) {
-        throw new ServiceError(422, `Unknown aspect ${aspectName} for entity ${entityType}`);
-      }
-      if (!validate(proposal)) return acceptAs(proposal, key);
-      const aspect = trimUnrecognizedFields(ASPECT_SCHEMAS, aspectName, proposal.aspect) as JsonObject;
-      return acceptAs({ ...proposal, aspect }, key);
-    });
   }
 
   /** Refuses a value GMS refuses; answers whether it has fields to trim. */
@@ -318,24 +289,7 @@ export class CatalogService {
 
   /** The key aspect of a URN; a URN that does not fit its entity's key is refused. */
   keyOf(urn: string): KeyAspect {
-    const raw = parseRawUrn(urn);
-    if (!raw.ok) throw new ServiceError(400, `Failed to convert urn to Urn: ${urn}: ${raw.error}`);
-    const { entityType, parts } = raw.value;
-    if ((URN_ENTITY_TYPES as readonly string[]).includes(entityType)) {
-      const typed = parseUrn(urn);
-      if (!typed.ok) throw new ServiceError(400, `Invalid urn ${urn}: ${typed.error}`);
-    }
-    if (!isKnownEntityType(entityType)) {
-      throw new ServiceError(400, `Failed to find entity with name ${entityType} in EntityRegistry`);
-    }
-    const key = keyAspectFromUrn(entityType, parts);
-    if (key === undefined) {
-      throw new ServiceError(
-        400,
-        `Failed to convert urn to entity key: urns parts and key fields do not have same length for ${urn}`,
-      );
-    }
-    return key;
+    return entityKeyOf(urn);
   }
 
   /** An entity exists when its key aspect is stored; soft-deleted entities count unless asked otherwise. */
@@ -452,6 +406,73 @@ export class CatalogService {
 /** The one place an AcceptedProposal is made: the proposal as it is written, its aspect serialized once. */
 function acceptAs(proposal: Proposal, key: KeyAspect): AcceptedProposal {
   return { proposal, key, text: JSON.stringify(proposal.aspect) } as AcceptedProposal;
+}
+
+/**
+ * `CatalogService.acceptChecked`, which needs no catalog: a bulk load runs it in the thread that reads the file
+ * (see server/bulk-load).
+ */
+export function acceptCheckedProposals(proposals: readonly CheckedProposal[]): AcceptedProposal[] {
+  return acceptAll(proposals, (proposal) => proposal[UNRECOGNIZED_FIELDS]);
+}
+
+/**
+ * A proposal `acceptCheckedProposals` accepted in another thread, made again from what crossed over (its aspect's
+ * text parsed again). Only the bulk load makes them.
+ */
+export function acceptedAgain(proposal: Proposal, key: KeyAspect, text: string): AcceptedProposal {
+  return { proposal, key, text } as AcceptedProposal;
+}
+
+/**
+ * Static checks, done before anything is written, in the order GMS answers them; then the value as GMS stores it
+ * (UnrecognizedFieldMode.TRIM: fields its schema does not know are dropped) and its JSON text, made once.
+ * `validate` checks the value (or knows it checked) and answers whether it has fields to trim.
+ */
+function acceptAll<P extends Proposal>(
+  proposals: readonly P[],
+  validate: (proposal: P) => boolean,
+): AcceptedProposal[] {
+  const keys = new Map<string, KeyAspect>();
+  return proposals.map((proposal) => {
+    const { entityType, entityUrn, aspectName } = proposal;
+    if (!isKnownEntityType(entityType)) {
+      throw new ServiceError(422, `Failed to find entity with name ${entityType} in EntityRegistry`);
+    }
+    let key = keys.get(entityUrn);
+    if (key === undefined) {
+      key = entityKeyOf(entityUrn);
+      keys.set(entityUrn, key);
+    }
+    if (!entityHasAspect(entityType, aspectName)) {
+      throw new ServiceError(422, `Unknown aspect ${aspectName} for entity ${entityType}`);
+    }
+    if (!validate(proposal)) return acceptAs(proposal, key);
+    const aspect = trimUnrecognizedFields(ASPECT_SCHEMAS, aspectName, proposal.aspect) as JsonObject;
+    return acceptAs({ ...proposal, aspect }, key);
+  });
+}
+
+/** The key aspect of a URN; a URN that does not fit its entity's key is refused. */
+function entityKeyOf(urn: string): KeyAspect {
+  const raw = parseRawUrn(urn);
+  if (!raw.ok) throw new ServiceError(400, `Failed to convert urn to Urn: ${urn}: ${raw.error}`);
+  const { entityType, parts } = raw.value;
+  if ((URN_ENTITY_TYPES as readonly string[]).includes(entityType)) {
+    const typed = parseUrn(urn);
+    if (!typed.ok) throw new ServiceError(400, `Invalid urn ${urn}: ${typed.error}`);
+  }
+  if (!isKnownEntityType(entityType)) {
+    throw new ServiceError(400, `Failed to find entity with name ${entityType} in EntityRegistry`);
+  }
+  const key = keyAspectFromUrn(entityType, parts);
+  if (key === undefined) {
+    throw new ServiceError(
+      400,
+      `Failed to convert urn to entity key: urns parts and key fields do not have same length for ${urn}`,
+    );
+  }
+  return key;
 }
 
 /** The entity type of a URN `keyOf` has accepted. */

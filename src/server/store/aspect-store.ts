@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { jsonEqual, type JsonObject } from '../../model/json.js';
 import { isTimeseriesAspect } from '../../model/registry.js';
 import { extractRelationships } from '../search/extract-relationships.js';
-import { EntityIndex } from './entity-index.js';
+import { EntityIndex, type IndexLoad } from './entity-index.js';
 import { IndexQueue } from './index-queue.js';
 import { migrate } from './migrations.js';
 import { parseStoredObject } from './stored-json.js';
@@ -20,6 +20,12 @@ export interface StoredAspect {
   readonly systemMetadata: JsonObject;
   readonly createdOn: number;
   readonly createdBy: string;
+}
+
+/** A transaction `openTransaction` began: the caller ends it one way or the other, once. */
+export interface OpenTransaction {
+  commit(): void;
+  rollback(): void;
 }
 
 export interface WriteResult {
@@ -129,6 +135,14 @@ export class AspectStore {
          WHERE destination = ? AND source NOT IN (SELECT urn FROM index_pending)`,
       ),
       pending: this.db.prepare<[], { urn: string }>('SELECT urn FROM index_pending'),
+      storedUrns: this.db
+        .prepare<[string], string>(
+          'SELECT DISTINCT urn FROM metadata_aspect_v2 WHERE urn IN (SELECT value FROM json_each(?))',
+        )
+        .pluck(),
+      begin: this.db.prepare('BEGIN IMMEDIATE'),
+      commit: this.db.prepare('COMMIT'),
+      rollback: this.db.prepare('ROLLBACK'),
     };
     this.index = new EntityIndex(
       this.db,
@@ -175,33 +189,77 @@ export class AspectStore {
         throw error;
       }
     }
+    const open = this.begin();
+    let result: T;
+    try {
+      result = work();
+    } catch (error) {
+      open.rollback();
+      throw error;
+    }
+    open.commit();
+    return result;
+  }
+
+  /**
+   * Opens a transaction that stays open across awaits, for a bulk load whose rows arrive from another thread:
+   * `transaction`'s bookkeeping, ended by the caller. Nothing else may use the store until it ends.
+   */
+  openTransaction(): OpenTransaction {
+    if (this.db.inTransaction) throw new Error('a transaction is already open');
+    this.indexQueue.pause();
+    const open = this.begin();
+    return {
+      commit: () => {
+        open.commit();
+        this.indexQueue.resume();
+      },
+      rollback: () => {
+        open.rollback();
+        this.indexQueue.resume();
+      },
+    };
+  }
+
+  /** Begins the outermost transaction; `commit` notes the entities it wrote for indexing, in it. */
+  private begin(): OpenTransaction {
     const written = new Set<string>();
-    let loaded: Map<string, Map<string, StoredAspect>> | undefined;
-    let dataVersion = 0;
     // IMMEDIATE: writes here read before they write (versions, current values); taking the write lock first
     // makes another connection's concurrent commit a wait (busy timeout), not an immediate SQLITE_BUSY.
-    const result = this.db
-      .transaction(() => {
-        this.written = written;
-        this.loaded = undefined;
+    this.statements.begin.run();
+    this.written = written;
+    this.loaded = undefined;
+    const end = (): void => {
+      this.written = undefined;
+      this.loaded = undefined;
+    };
+    return {
+      commit: () => {
+        let loaded: Map<string, Map<string, StoredAspect>> | undefined;
+        let dataVersion = 0;
         try {
-          const value = work();
           this.indexQueue.mark(written);
           loaded = this.loaded;
           // Read under the write lock: no other connection can commit between this and our commit.
           if (loaded !== undefined) dataVersion = this.statements.dataVersion.get() as number;
-          return value;
-        } finally {
-          this.written = undefined;
-          this.loaded = undefined;
+          end();
+          this.statements.commit.run();
+        } catch (error) {
+          end();
+          if (this.db.inTransaction) this.statements.rollback.run();
+          throw error;
         }
-      })
-      .immediate();
-    if (written.size > 0) {
-      this.keepToIndex(written, loaded, dataVersion);
-      this.indexQueue.schedule();
-    }
-    return result;
+        if (written.size > 0) {
+          this.keepToIndex(written, loaded, dataVersion);
+          this.indexQueue.schedule();
+        }
+      },
+      rollback: () => {
+        end();
+        // SQLite may have rolled it back already (some errors end the transaction themselves).
+        if (this.db.inTransaction) this.statements.rollback.run();
+      },
+    };
   }
 
   /**
@@ -295,6 +353,39 @@ export class AspectStore {
     return aspects.flatMap((aspect) => this.get(urn, aspect) ?? []);
   }
 
+  /** Of these entities, those with any aspect stored. */
+  storedUrns(urns: readonly string[]): Set<string> {
+    return new Set(urns.length === 0 ? [] : this.statements.storedUrns.all(JSON.stringify(urns)));
+  }
+
+  /**
+   * Writes the first version of an aspect of an entity the open transaction knows has none stored: the row `write`
+   * makes then, without reading first. The entity is not noted for indexing: the caller indexes it in the same
+   * transaction (`indexDerived`), or notes it (`indexAfterCommit`).
+   */
+  insertFirstVersion(
+    urn: string,
+    aspect: string,
+    text: string,
+    systemMetadata: JsonObject,
+    actor: string,
+    now: number,
+  ): void {
+    if (this.written === undefined) throw new Error('insertFirstVersion outside a transaction');
+    const stamped = stampedMetadata(systemMetadata, now, '1');
+    this.statements.insert.run(urn, aspect, 0, text, JSON.stringify(stamped), now, actor);
+  }
+
+  /**
+   * Indexing for a bulk load of entities the catalog did not hold, from what their aspects derive to (worked out
+   * by the caller), in the open transaction: see EntityIndex.beginLoad. Entities indexed here are not noted for
+   * indexing.
+   */
+  beginIndexLoad(): IndexLoad {
+    if (this.written === undefined) throw new Error('beginIndexLoad outside a transaction');
+    return this.index.beginLoad();
+  }
+
   /** Writes the latest value of an aspect, keeping the previous one as a history row. */
   write(
     urn: string,
@@ -319,7 +410,7 @@ export class AspectStore {
     }
     const nextVersion = current === undefined ? '1' : String(Number(versionOf(current)) + 1);
     const metadata = text ?? JSON.stringify(value);
-    const stamped = { lastObserved: now, ...withoutVersion(systemMetadata), version: nextVersion };
+    const stamped = stampedMetadata(systemMetadata, now, nextVersion);
     const systemmetadata = JSON.stringify(stamped);
     if (current === undefined) {
       this.statements.insert.run(urn, aspect, 0, metadata, systemmetadata, now, actor);
@@ -445,6 +536,11 @@ const MAX_KEPT_TO_INDEX = 100_000;
 export function versionOf(stored: StoredAspect): string {
   const version = stored.systemMetadata['version'];
   return typeof version === 'string' ? version : String(Math.max(1, stored.version));
+}
+
+/** The system metadata a new version is stored with: the proposal's, observed now, with the version GMS gives. */
+function stampedMetadata(systemMetadata: JsonObject, now: number, version: string): JsonObject {
+  return { lastObserved: now, ...withoutVersion(systemMetadata), version };
 }
 
 function withoutVersion(systemMetadata: JsonObject): JsonObject {

@@ -60,9 +60,22 @@ export class IndexQueue {
     while (this.pending) this.flush(Number.MAX_SAFE_INTEGER);
   }
 
-  close(): void {
+  /**
+   * No background indexing until `resume`: a transaction held open across awaits (a bulk load) would otherwise
+   * take it in.
+   */
+  pause(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** Background indexing again, for what is pending. */
+  resume(): void {
+    if (this.pending) this.schedule();
+  }
+
+  close(): void {
+    this.pause();
     this.flushAll();
   }
 

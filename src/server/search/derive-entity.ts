@@ -1,0 +1,25 @@
+/**
+ * What the indexes hold for one entity, derived from its latest aspects (pure): its search document and the
+ * relationships its aspects declare. An entity without a key aspect is not in the indexes.
+ */
+import type { JsonObject } from '../../model/json.js';
+import { extractRelationships, type ExtractedRelationship } from './extract-relationships.js';
+import { buildSearchDocument, type SearchDocument } from './search-document.js';
+
+export interface DerivedEntity {
+  readonly document: SearchDocument;
+  readonly relationships: readonly ExtractedRelationship[];
+}
+
+/** The entity's index rows, or undefined when it has no key aspect (it is gone, or was never created). */
+export function deriveEntity(
+  urn: string,
+  aspects: ReadonlyMap<string, JsonObject>,
+): DerivedEntity | undefined {
+  for (const name of aspects.keys()) {
+    if (name.endsWith('Key')) {
+      return { document: buildSearchDocument(urn, aspects), relationships: extractRelationships(aspects) };
+    }
+  }
+  return undefined;
+}
