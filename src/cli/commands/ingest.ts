@@ -1,17 +1,16 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_BATCH_BYTES, chunkBySize, chunkProposals } from '../../client/restli-client.js';
+import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
 import { CatalogError } from '../../errors.js';
-import { parseJson } from '../../model/json.js';
 import { plural } from '../output/plural.js';
 import { parseMetadataRecords, type CheckedProposal } from '../../model/metadata-file.js';
-import { toWireProposal, type Proposal } from '../../model/proposal.js';
-import { describeTarget, resolveTarget } from '../../client/target.js';
+import { describeTarget, resolveTarget, type Target } from '../../client/target.js';
+import { badRecordsMessage, readMetadataJson } from '../../server/bulk-load/read-metadata-file.js';
+import type { Catalog } from '../../server/bulk-load/load-file.js';
 import { connect } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { errorMessage } from '../../model/error-message.js';
 
-export const MAX_METADATA_FILE_BYTES = 512 * 1024 * 1024;
+export { MAX_METADATA_FILE_BYTES } from '../../server/bulk-load/read-metadata-file.js';
 
 interface ParsedFile {
   readonly file: string;
@@ -20,13 +19,70 @@ interface ParsedFile {
 }
 
 /**
- * `catalog ingest <file...>`: loads DataHub metadata files (MCE snapshots and MCPs) into the target through
- * ingestProposalBatch. Every file is checked whole before anything is sent; a file up to 15 MiB goes in one
- * request, which GMS writes in one transaction, so a bad file leaves nothing behind.
+ * `catalog ingest <file...>`: loads DataHub metadata files (MCE snapshots and MCPs) into the target. A remote
+ * DataHub is sent each file through ingestProposalBatch once it is checked whole: a file up to 15 MiB goes in one
+ * request, which GMS writes in one transaction, so a bad file leaves nothing behind. The embedded catalog writes
+ * each file in one transaction, whatever its size, while another thread reads and checks it (server/bulk-load).
  */
 export async function runIngest(
   files: readonly string[],
   options: { server?: string },
+  io: CliIo,
+): Promise<number> {
+  const inputs = options.server === undefined ? {} : { serverFlag: options.server };
+  const target = await resolveTarget({ ...inputs, env: io.env, cwd: io.cwd });
+  return target.kind === 'embedded' ? ingestEmbedded(files, target, io) : ingestRemote(files, inputs, io);
+}
+
+/** Each file in turn, in one transaction of the embedded catalog; the catalog is opened for the first good file. */
+async function ingestEmbedded(
+  files: readonly string[],
+  target: Extract<Target, { kind: 'embedded' }>,
+  io: CliIo,
+): Promise<number> {
+  // Not create-server.js: it loads GraphQL and the web UI, which writing the store does not need.
+  const [{ AspectStore }, { CatalogService, SERVER_ACTOR }, { loadMetadataFile }] = await Promise.all([
+    import('../../server/store/aspect-store.js'),
+    import('../../server/catalog-service.js'),
+    import('../../server/bulk-load/load-file.js'),
+  ]);
+  let catalog: Catalog | undefined;
+  const open = (): Catalog => {
+    if (catalog === undefined) {
+      const store = new AspectStore(target.dbPath);
+      catalog = { store, service: new CatalogService(store) };
+    }
+    return catalog;
+  };
+  let failed = 0;
+  try {
+    for (const file of files) {
+      try {
+        const outcome = await loadMetadataFile(file, path.resolve(io.cwd, file), open, SERVER_ACTOR);
+        if (outcome.kind === 'refused') {
+          io.stderr.write(outcome.message);
+          failed += 1;
+          continue;
+        }
+        io.stdout.write(
+          `${file}: ingested ${outcome.records} records (${plural(outcome.aspects, 'aspect')} of ${plural(outcome.entities, 'entity', 'entities')}) into ${describeTarget(target)}\n`,
+        );
+      } catch (error) {
+        if (error instanceof CatalogError) throw error;
+        failed += 1;
+        io.stderr.write(`error ${file}: ${errorMessage(error)}; nothing of it was written\n`);
+      }
+    }
+  } finally {
+    catalog?.store.close();
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+/** Every file is checked whole before anything is sent; then each is sent in the requests GMS takes. */
+async function ingestRemote(
+  files: readonly string[],
+  inputs: { serverFlag?: string },
   io: CliIo,
 ): Promise<number> {
   const parsed: ParsedFile[] = [];
@@ -42,20 +98,24 @@ export async function runIngest(
   }
   if (parsed.length === 0) return 1;
 
-  const connection = await openWriter(options, io);
+  const connection = await connect(inputs, io);
   try {
+    await connection.client.restli.config();
     for (const { file, records, proposals } of parsed) {
       let sent = 0;
       try {
-        const requests = connection.requests(proposals);
+        const requests = chunkProposals(proposals, {
+          maxCount: Number.POSITIVE_INFINITY,
+          maxBytes: MAX_BATCH_BYTES,
+        });
         if (requests.length > 1) {
           io.stderr.write(
             `warning: ${file} is larger than 15 MiB and is sent in ${requests.length} requests, each applied on its own\n`,
           );
         }
         for (const request of requests) {
-          await request.send();
-          sent += request.aspects;
+          await connection.client.restli.ingestBatch(request);
+          sent += request.length;
         }
       } catch (error) {
         failed += 1;
@@ -76,137 +136,11 @@ export async function runIngest(
   return failed === 0 ? 0 : 1;
 }
 
-/** Where the proposals go: one request per batch a DataHub would take (one transaction each). */
-interface ProposalWriter {
-  readonly description: string;
-  /** The requests that write these proposals, in order; a proposal the target refuses throws before any is sent. */
-  requests(proposals: readonly CheckedProposal[]): readonly WriteRequest[];
-  close(): Promise<void>;
-}
-
-interface WriteRequest {
-  /** How many aspects it writes. */
-  readonly aspects: number;
-  send(): Promise<void>;
-}
-
-/**
- * The embedded catalog is written in-process, through the same service the server's ingestProposalBatch route
- * calls, with the same actor and the same requests (one transaction each): a file of 50,000 entities would
- * otherwise spend a fifth of its time encoding proposals as wire JSON and decoding them again on the same
- * machine. Its entities are indexed once, when the store closes. A remote DataHub is sent the requests.
- */
-async function openWriter(options: { server?: string }, io: CliIo): Promise<ProposalWriter> {
-  const inputs = options.server === undefined ? {} : { serverFlag: options.server };
-  const target = await resolveTarget({ ...inputs, env: io.env, cwd: io.cwd });
-  if (target.kind === 'embedded') {
-    // Not create-server.js for the actor: it loads GraphQL and the web UI, which writing the store does not need.
-    const [{ AspectStore }, { CatalogService, SERVER_ACTOR }] = await Promise.all([
-      import('../../server/store/aspect-store.js'),
-      import('../../server/catalog-service.js'),
-    ]);
-    const store = new AspectStore(target.dbPath);
-    const service = new CatalogService(store);
-    return {
-      description: describeTarget(target),
-      requests: (proposals) =>
-        // The file's values were validated when it was read: the service checks the rest (URN keys) and serializes
-        // each aspect once, for both the request sizes and the stored row.
-        chunkBySize(
-          service.acceptChecked(proposals),
-          (accepted) => wireBytes(accepted.proposal, accepted.text),
-          { maxCount: Number.POSITIVE_INFINITY, maxBytes: MAX_BATCH_BYTES },
-        ).map((chunk) => ({
-          aspects: chunk.length,
-          send: () => Promise.resolve(service.ingestAccepted(chunk, SERVER_ACTOR)),
-        })),
-      close: () => Promise.resolve(store.close()),
-    };
-  }
-  const connection = await connect(inputs, io);
-  try {
-    await connection.client.restli.config();
-  } catch (error) {
-    await connection.close();
-    throw error;
-  }
-  return {
-    description: connection.description,
-    requests: (proposals) =>
-      chunkProposals(proposals, { maxCount: Number.POSITIVE_INFINITY, maxBytes: MAX_BATCH_BYTES }).map(
-        (chunk) => ({ aspects: chunk.length, send: () => connection.client.restli.ingestBatch(chunk) }),
-      ),
-    close: () => connection.close(),
-  };
-}
-
-/**
- * The bytes of a proposal on the wire (what chunkProposals measures) from the JSON text of its aspect, without
- * serializing the aspect again: the envelope with an empty aspect, plus the text as the JSON string it travels as.
- */
-export function wireBytes(proposal: Proposal, text: string): number {
-  return envelopeBytes(proposal) - EMPTY_ASPECT_BYTES + quotedBytes(text);
-}
-
-/**
- * The bytes of the envelope with an empty aspect. A proposal with neither system metadata nor headers (most of a
- * metadata file) is its kind's envelope with an empty URN, kept per kind, plus its quoted URN: a JSON text's
- * bytes are the sum of its parts' (each quoted part is well-formed UTF-16), and serializing the envelope of every
- * proposal of a 50,000-entity file again was a twentieth of the ingest.
- */
-function envelopeBytes(proposal: Proposal): number {
-  if (proposal.systemMetadata !== undefined || proposal.headers !== undefined) {
-    return Buffer.byteLength(JSON.stringify(toWireProposal({ ...proposal, aspect: {} })));
-  }
-  const kind = `${proposal.entityType}\u0000${proposal.changeType}\u0000${proposal.aspectName}`;
-  let bare = bareEnvelopeBytes.get(kind);
-  if (bare === undefined) {
-    bare = Buffer.byteLength(JSON.stringify(toWireProposal({ ...proposal, entityUrn: '', aspect: {} })));
-    bareEnvelopeBytes.set(kind, bare);
-  }
-  return bare - EMPTY_STRING_BYTES + Buffer.byteLength(JSON.stringify(proposal.entityUrn));
-}
-
-/** Envelope bytes by entity type, change type and aspect name, with an empty URN and aspect. */
-const bareEnvelopeBytes = new Map<string, number>();
-
-/** `""`: the empty URN as the bare envelope carries it. */
-const EMPTY_STRING_BYTES = 2;
-
-/** `"{}"`: the empty aspect as the envelope carries it. */
-const EMPTY_ASPECT_BYTES = 4;
-
-/**
- * Buffer.byteLength(JSON.stringify(text)) for a text JSON.stringify made, without making the quoted copy: such a
- * text has no control characters and no lone surrogates (both come out escaped), so quoting it adds the two quotes
- * and a backslash before each quote and backslash, nothing else.
- */
-function quotedBytes(text: string): number {
-  return Buffer.byteLength(text) + 2 + occurrences(text, '"') + occurrences(text, '\\');
-}
-
-function occurrences(text: string, char: string): number {
-  let count = 0;
-  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) count += 1;
-  return count;
-}
-
 async function parseFile(file: string, absolute: string): Promise<ParsedFile | string> {
-  let size: number;
-  try {
-    size = (await stat(absolute)).size;
-  } catch (error) {
-    return `error ${file}: cannot read it (${errorMessage(error)})\n`;
-  }
-  if (size > MAX_METADATA_FILE_BYTES)
-    return `error ${file}: ${size} bytes is over the ${MAX_METADATA_FILE_BYTES}-byte limit\n`;
-  const json = parseJson(await readFile(absolute, 'utf8'));
-  if (!json.ok) return `error ${file}: not valid JSON (${json.error}); nothing of it was written\n`;
+  const json = await readMetadataJson(file, absolute);
+  if (!json.ok) return json.message;
   const records = parseMetadataRecords(json.value);
-  if (!records.ok) {
-    const lines = records.errors.map((error) => `error ${file}: record ${error.index}: ${error.message}\n`);
-    return `${lines.join('')}error ${file}: ${records.errors.length} bad record(s); nothing of it was written\n`;
-  }
+  if (!records.ok) return badRecordsMessage(file, records.errors);
   if (records.proposals.length === 0) throw new CatalogError('INGEST_INVALID', `${file} holds no records`);
   return { file, records: records.records, proposals: records.proposals };
 }
