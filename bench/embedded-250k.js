@@ -272,13 +272,12 @@ async function floor(file, db) {
 
 /**
  * The floor: reads and parses the file, turns each record into the row the catalog stores (value as JSON text,
- * system metadata, and a key aspect row per entity), and inserts the rows with one prepared statement, one
- * transaction per request the ingest sends (chunked as the CLI chunks them), into metadata_aspect_v2 with its
- * index and no search or relationship index. Prints the time of its parts.
+ * system metadata, and a key aspect row per entity), and inserts the rows with one prepared statement in one
+ * transaction (as the embedded ingest writes a file), into metadata_aspect_v2 with its index and no search or
+ * relationship index. Prints the time of its parts.
  */
 async function floorInsert(file, dbFile) {
   const { default: Database } = await import('better-sqlite3');
-  const { chunkProposals, MAX_BATCH_BYTES } = await import('../dist/client/restli-client.js');
   const { keyAspectFromUrn } = await import('../dist/model/registry.js');
   const { parseRawUrn } = await import('../dist/model/urn.js');
   const t0 = performance.now();
@@ -291,7 +290,6 @@ async function floorInsert(file, dbFile) {
     aspectName: record.aspectName,
     aspect: record.aspect.json,
   }));
-  const chunks = chunkProposals(proposals, { maxCount: Number.POSITIVE_INFINITY, maxBytes: MAX_BATCH_BYTES });
   const db = new Database(dbFile);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -307,38 +305,29 @@ async function floorInsert(file, dbFile) {
   const t2 = performance.now();
   let rows = 0;
   const keyed = new Set();
-  for (const chunk of chunks) {
-    db.transaction(() => {
-      for (const proposal of chunk) {
-        insert.run(
-          proposal.entityUrn,
-          proposal.aspectName,
-          JSON.stringify(proposal.aspect),
-          systemMetadata,
-          now,
-          actor,
-        );
+  db.transaction(() => {
+    for (const proposal of proposals) {
+      insert.run(
+        proposal.entityUrn,
+        proposal.aspectName,
+        JSON.stringify(proposal.aspect),
+        systemMetadata,
+        now,
+        actor,
+      );
+      rows += 1;
+      if (!keyed.has(proposal.entityUrn)) {
+        keyed.add(proposal.entityUrn);
+        const raw = parseRawUrn(proposal.entityUrn);
+        const key = keyAspectFromUrn(raw.value.entityType, raw.value.parts);
+        insert.run(proposal.entityUrn, key.aspectName, JSON.stringify(key.value), systemMetadata, now, actor);
         rows += 1;
-        if (!keyed.has(proposal.entityUrn)) {
-          keyed.add(proposal.entityUrn);
-          const raw = parseRawUrn(proposal.entityUrn);
-          const key = keyAspectFromUrn(raw.value.entityType, raw.value.parts);
-          insert.run(
-            proposal.entityUrn,
-            key.aspectName,
-            JSON.stringify(key.value),
-            systemMetadata,
-            now,
-            actor,
-          );
-          rows += 1;
-        }
       }
-    })();
-  }
+    }
+  })();
   db.close();
   const t3 = performance.now();
-  console.log(JSON.stringify({ readParseMs: t1 - t0, insertMs: t3 - t2, rows, transactions: chunks.length }));
+  console.log(JSON.stringify({ readParseMs: t1 - t0, insertMs: t3 - t2, rows, transactions: 1 }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
