@@ -1,8 +1,8 @@
 /**
  * The embedded catalog's bulk load (`catalog ingest` without a remote DataHub): a metadata file is read, checked
  * and accepted in a worker thread (load-file-worker.ts) while this thread writes what it sends into the catalog,
- * in one transaction for the whole file. The two halves take about as long as each other on a large file, so on
- * two cores the load takes about half as long as doing both in turn. A file with a bad record is refused whole:
+ * in one transaction for the whole file. On two cores the reading overlaps the writing, the longer half (for
+ * 50,000 entities the load took about 7.5 s instead of 10 s, measured). A file with a bad record is refused whole:
  * the transaction is rolled back and nothing of it is written.
  */
 import { Worker } from 'node:worker_threads';
