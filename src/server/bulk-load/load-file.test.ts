@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalogContents } from '../../../test/helpers/catalog-contents.js';
 import { tempDir } from '../../../test/helpers/temp-dir.js';
 import { CatalogError } from '../../errors.js';
 import { parseMetadataRecords } from '../../model/metadata-file.js';
@@ -89,43 +89,17 @@ function seededCatalog(dir: string): Catalog {
   return { store, service: new CatalogService(store, () => NOW) };
 }
 
-/** Everything the catalog holds, without row ids (they depend on the order rows were written in). */
-function contents(file: string): Record<string, unknown> {
-  const db = new Database(file, { readonly: true });
-  try {
-    const matches = (word: string) =>
-      db
-        .prepare(
-          `SELECT e.urn FROM search_text t JOIN search_entity e ON e.id = t.rowid
-           WHERE search_text MATCH ? ORDER BY e.urn`,
-        )
-        .pluck()
-        .all(`"${word}"*`);
-    return {
-      aspects: db.prepare('SELECT * FROM metadata_aspect_v2 ORDER BY urn, aspect, version').all(),
-      timeseries: db.prepare('SELECT * FROM timeseries_aspect ORDER BY urn, aspect').all(),
-      entities: db
-        .prepare(
-          'SELECT urn, entity_type, name, name_key, description, removed FROM search_entity ORDER BY urn',
-        )
-        .all(),
-      facets: db
-        .prepare(
-          `SELECT e.urn, f.facet, f.value FROM search_facet f JOIN search_entity e ON e.id = f.id
-           ORDER BY e.urn, f.facet, f.value`,
-        )
-        .all(),
-      relationships: db
-        .prepare('SELECT * FROM relationship ORDER BY source, name, destination, aspect')
-        .all(),
-      pending: db.prepare('SELECT urn FROM index_pending').pluck().all(),
-      indexes: db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' ORDER BY name").all(),
-      words: ['amount', 'after', 'changed', 'scattered', 'profile', 'later', 'run'].map(matches),
-    };
-  } finally {
-    db.close();
-  }
-}
+/** The catalog at `dir`, with the entities some words of the file find. */
+const contents = (dir: string): Record<string, unknown> =>
+  catalogContents(path.join(dir, 'catalog.db'), [
+    'amount',
+    'after',
+    'changed',
+    'scattered',
+    'profile',
+    'later',
+    'run',
+  ]);
 
 describe('loadMetadataFile', () => {
   it('leaves the catalog as CatalogService.ingest of the same file in one request does, indexes included', async () => {
@@ -151,8 +125,8 @@ describe('loadMetadataFile', () => {
       aspects: parsed.proposals.length,
       entities,
     });
-    const loaded = contents(path.join(loadedDir, 'catalog.db'));
-    const ingested = contents(path.join(ingestedDir, 'catalog.db'));
+    const loaded = contents(loadedDir);
+    const ingested = contents(ingestedDir);
     // What the comparison covers: thousands of entities, history rows, events, and every index table.
     expect((loaded['entities'] as unknown[]).length).toBeGreaterThan(6000);
     expect(ingested['aspects']).toContainEqual(expect.objectContaining({ version: 1 }));
@@ -167,7 +141,7 @@ describe('loadMetadataFile', () => {
     writeFileSync(file, JSON.stringify([...good, { entityType: 'glossaryTerm' }, ...good.slice(0, 10), 42]));
     const dir = newDir();
     const catalog = seededCatalog(dir);
-    const before = contents(path.join(dir, 'catalog.db'));
+    const before = contents(dir);
     const outcome = await loadMetadataFile('bad.json', file, () => catalog, ACTOR);
     catalog.store.close();
     expect(outcome.kind).toBe('refused');
@@ -175,7 +149,7 @@ describe('loadMetadataFile', () => {
     expect(message).toMatch(/^error bad\.json: record 6000: .+\n/);
     expect(message).toContain('error bad.json: record 6011: a record must be a JSON object\n');
     expect(message).toMatch(/error bad\.json: 2 bad record\(s\); nothing of it was written\n$/);
-    expect(contents(path.join(dir, 'catalog.db'))).toEqual(before);
+    expect(contents(dir)).toEqual(before);
   });
 
   it('answers a file that is not JSON as JSON.parse does, and writes nothing of it', async () => {
@@ -190,14 +164,14 @@ describe('loadMetadataFile', () => {
       parseError = (error as Error).message;
     }
     const catalog = seededCatalog(dir);
-    const before = contents(path.join(dir, 'catalog.db'));
+    const before = contents(dir);
     const outcome = await loadMetadataFile('broken.json', file, () => catalog, ACTOR);
     catalog.store.close();
     expect(outcome).toEqual({
       kind: 'refused',
       message: `error broken.json: not valid JSON (${parseError}); nothing of it was written\n`,
     });
-    expect(contents(path.join(dir, 'catalog.db'))).toEqual(before);
+    expect(contents(dir)).toEqual(before);
   });
 
   it('rolls the whole file back when the catalog refuses a proposal after earlier batches were written', async () => {
@@ -207,12 +181,12 @@ describe('loadMetadataFile', () => {
     const badKey = termInfo('x', 'Bad key');
     writeFileSync(file, JSON.stringify([...good, { ...badKey, entityUrn: 'urn:li:glossaryTerm:(a,b)' }]));
     const catalog = seededCatalog(dir);
-    const before = contents(path.join(dir, 'catalog.db'));
+    const before = contents(dir);
     await expect(loadMetadataFile('refused.json', file, () => catalog, ACTOR)).rejects.toThrow(
       /^Invalid urn urn:li:glossaryTerm:\(a,b\)/,
     );
     catalog.store.close();
-    expect(contents(path.join(dir, 'catalog.db'))).toEqual(before);
+    expect(contents(dir)).toEqual(before);
   });
 
   it('reads a file of one record, refuses an empty one, and opens no catalog for a file it refuses', async () => {
