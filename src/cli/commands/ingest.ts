@@ -40,25 +40,31 @@ async function ingestEmbedded(
   target: Extract<Target, { kind: 'embedded' }>,
   io: CliIo,
 ): Promise<number> {
-  // Not create-server.js: it loads GraphQL and the web UI, which writing the store does not need.
-  const [{ AspectStore }, { CatalogService, SERVER_ACTOR }, { loadMetadataFile }] = await Promise.all([
-    import('../../server/store/aspect-store.js'),
-    import('../../server/catalog-service.js'),
-    import('../../server/bulk-load/load-file.js'),
-  ]);
+  const { readInWorker } = await import('../../server/bulk-load/read-in-worker.js');
+  let writing: Promise<WritingModules> | undefined;
   let catalog: Catalog | undefined;
-  const open = (): Catalog => {
-    if (catalog === undefined) {
-      const store = new AspectStore(target.dbPath);
-      catalog = { store, service: new CatalogService(store) };
-    }
-    return catalog;
-  };
   let failed = 0;
   try {
     for (const file of files) {
+      // The reading thread starts first: the writing side's modules load while it does.
+      const reading = readInWorker(file, path.resolve(io.cwd, file));
+      writing ??= loadWritingModules();
+      const [{ AspectStore }, { CatalogService, SERVER_ACTOR }, { loadMetadataFile }] = await writing.catch(
+        async (error: unknown) => {
+          await reading.stop();
+          throw error;
+        },
+      );
+      const open = (): Catalog => {
+        if (catalog === undefined) {
+          const store = new AspectStore(target.dbPath);
+          catalog = { store, service: new CatalogService(store) };
+        }
+        return catalog;
+      };
       try {
-        const outcome = await loadMetadataFile(file, path.resolve(io.cwd, file), open, SERVER_ACTOR);
+        const outcome = await loadMetadataFile(reading, file, open, SERVER_ACTOR);
+        if (outcome.kind === 'empty') throw new CatalogError('INGEST_INVALID', `${file} holds no records`);
         if (outcome.kind === 'refused') {
           io.stderr.write(outcome.message);
           failed += 1;
@@ -77,6 +83,21 @@ async function ingestEmbedded(
     catalog?.store.close();
   }
   return failed === 0 ? 0 : 1;
+}
+
+type WritingModules = [
+  typeof import('../../server/store/aspect-store.js'),
+  typeof import('../../server/catalog-service.js'),
+  typeof import('../../server/bulk-load/load-file.js'),
+];
+
+/** Not create-server.js: it loads GraphQL and the web UI, which writing the store does not need. */
+function loadWritingModules(): Promise<WritingModules> {
+  return Promise.all([
+    import('../../server/store/aspect-store.js'),
+    import('../../server/catalog-service.js'),
+    import('../../server/bulk-load/load-file.js'),
+  ]);
 }
 
 /** Every file is checked whole before anything is sent; then each is sent in the requests GMS takes. */

@@ -1,18 +1,15 @@
 /**
  * The embedded catalog's bulk load (`catalog ingest` without a remote DataHub): a metadata file is read, checked
- * and accepted in a worker thread (load-file-worker.ts) while this thread writes what it sends into the catalog,
+ * and accepted in a worker thread (load-file-worker.ts, started by read-in-worker.ts) while this thread writes what it sends into the catalog,
  * in one transaction for the whole file. On two cores the reading overlaps the writing, the longer half (for
  * 50,000 entities the load took about 7.5 s instead of 10 s, measured). A file with a bad record is refused whole:
  * the transaction is rolled back and nothing of it is written.
  */
-import { Worker } from 'node:worker_threads';
-import { CatalogError } from '../../errors.js';
 import type { CatalogService } from '../catalog-service.js';
 import type { AspectStore } from '../store/aspect-store.js';
 import { BulkWriter } from './bulk-writer.js';
-import type { ReaderInput } from './load-file-worker.js';
+import type { FileReading } from './read-in-worker.js';
 import type { ReaderMessage } from './reader-messages.js';
-import { workerScript } from './worker-script.js';
 
 export interface Catalog {
   readonly store: AspectStore;
@@ -21,6 +18,8 @@ export interface Catalog {
 
 export type LoadOutcome =
   | { readonly kind: 'refused'; readonly message: string }
+  /** The file holds no records. */
+  | { readonly kind: 'empty' }
   | {
       readonly kind: 'loaded';
       readonly records: number;
@@ -29,23 +28,22 @@ export type LoadOutcome =
     };
 
 /**
- * Loads one file. `open` gives the catalog, opened the first time a file is found worth writing. A file the
- * catalog refuses, or a failure while writing it, throws after the rollback: nothing of it was written.
+ * Loads one file from its reading thread (readInWorker), and stops that thread. `open` gives the catalog, opened
+ * the first time a file is found worth writing. A file the catalog refuses, or a failure while writing it, throws
+ * after the rollback: nothing of it was written.
  */
 export async function loadMetadataFile(
+  reading: FileReading,
   file: string,
-  absolute: string,
   open: () => Catalog,
   actor: string,
 ): Promise<LoadOutcome> {
-  const input: ReaderInput = { file, absolute };
-  const worker = new Worker(workerScript(import.meta.url, 'load-file-worker'), { workerData: input });
-  const next = messagesOf(worker, file);
+  const next = (): Promise<ReaderMessage> => reading.next();
   try {
     const first = await next();
     if (first.kind === 'refused') return first;
     if (first.kind === 'failed') throw new Error(first.message);
-    if (first.kind === 'empty') throw new CatalogError('INGEST_INVALID', `${file} holds no records`);
+    if (first.kind === 'empty') return first;
     const { store, service } = open();
     const transaction = store.openTransaction();
     try {
@@ -81,41 +79,6 @@ export async function loadMetadataFile(
       throw error;
     }
   } finally {
-    await worker.terminate();
+    await reading.stop();
   }
-}
-
-/** The worker's messages one at a time; a worker that fails or stops before its last message rejects. */
-function messagesOf(worker: Worker, file: string): () => Promise<ReaderMessage> {
-  const queue: ReaderMessage[] = [];
-  let waiting: { resolve: (message: ReaderMessage) => void; reject: (error: Error) => void } | undefined;
-  let failure: Error | undefined;
-  worker.on('message', (message: ReaderMessage) => {
-    if (waiting === undefined) {
-      queue.push(message);
-      return;
-    }
-    const { resolve } = waiting;
-    waiting = undefined;
-    resolve(message);
-  });
-  const fail = (error: Error): void => {
-    failure ??= error;
-    if (waiting === undefined) return;
-    const { reject } = waiting;
-    waiting = undefined;
-    reject(failure);
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) =>
-    fail(new Error(`the thread reading ${file} stopped (exit code ${code}) before its end`)),
-  );
-  return () => {
-    const message = queue.shift();
-    if (message !== undefined) return Promise.resolve(message);
-    if (failure !== undefined) return Promise.reject(failure);
-    return new Promise((resolve, reject) => {
-      waiting = { resolve, reject };
-    });
-  };
 }
