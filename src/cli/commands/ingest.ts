@@ -6,6 +6,9 @@ import { parseMetadataRecords, type CheckedProposal } from '../../model/metadata
 import { describeTarget, resolveTarget, type Target } from '../../client/target.js';
 import { badRecordsMessage, readMetadataJson } from '../../server/bulk-load/read-metadata-file.js';
 import type { Catalog } from '../../server/bulk-load/load-file.js';
+import type * as LoadFileModule from '../../server/bulk-load/load-file.js';
+import type * as CatalogServiceModule from '../../server/catalog-service.js';
+import type * as AspectStoreModule from '../../server/store/aspect-store.js';
 import { connect } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { errorMessage } from '../../model/error-message.js';
@@ -85,11 +88,7 @@ async function ingestEmbedded(
   return failed === 0 ? 0 : 1;
 }
 
-type WritingModules = [
-  typeof import('../../server/store/aspect-store.js'),
-  typeof import('../../server/catalog-service.js'),
-  typeof import('../../server/bulk-load/load-file.js'),
-];
+type WritingModules = [typeof AspectStoreModule, typeof CatalogServiceModule, typeof LoadFileModule];
 
 /** Not create-server.js: it loads GraphQL and the web UI, which writing the store does not need. */
 function loadWritingModules(): Promise<WritingModules> {
