@@ -4,8 +4,8 @@
 // catalogs use. Then measures, side by side:
 //   (a) `catalog ingest` of 50,000 entities into a fresh database, search and relationship index included (the
 //       wall time of the CLI process, which indexes before it exits), against the floor: a process that reads the
-//       same file and inserts the same rows of metadata_aspect_v2 with better-sqlite3 prepared statements, in
-//       transactions of the same size (the ingest's requests), into the same table without any search index;
+//       same file and inserts the same rows of metadata_aspect_v2 with better-sqlite3 prepared statements, in one
+//       transaction (as the ingest writes a file), into the same table without any search index;
 //   (b) at 250,000 entities (five such files ingested one after another), search over GraphQL (one word, two
 //       words, a type filter, a facet filter; each with the default facets, as DataHub's app asks) and the UI's
 //       entity pages (GET /e/<urn> of datasets, features, tables, models, groups and terms), against
