@@ -240,10 +240,7 @@ function wireJson(proposal: Proposal): string {
  */
 export function chunkProposals(
   proposals: Iterable<Proposal>,
-  limits: { readonly maxCount: number; readonly maxBytes: number } = {
-    maxCount: MAX_PROPOSALS_PER_BATCH,
-    maxBytes: MAX_BATCH_BYTES,
-  },
+  limits?: { readonly maxCount: number; readonly maxBytes: number },
 ): Proposal[][] {
   return [...proposalChunks(proposals, limits)];
 }
@@ -260,19 +257,11 @@ export function proposalChunks(
 }
 
 /**
- * Splits items into requests by a size the caller measures: a new chunk when the next item would pass
- * `maxBytes` or the chunk has `maxCount`; an oversize item goes alone.
+ * Splits items into chunks of at most `maxCount` items and about `maxBytes`: a new chunk when the next item would
+ * pass `maxBytes` or the chunk has `maxCount`; an oversize item goes alone. Each chunk is yielded once the next
+ * item would not fit in it (or at the end).
  */
-export function chunkBySize<T>(
-  items: Iterable<T>,
-  bytes: (item: T) => number,
-  limits: { readonly maxCount: number; readonly maxBytes: number },
-): T[][] {
-  return [...chunksBySize(items, bytes, limits)];
-}
-
-/** chunkBySize as the items come: each chunk is yielded once the next item would not fit in it (or at the end). */
-export function* chunksBySize<T>(
+function* chunksBySize<T>(
   items: Iterable<T>,
   bytes: (item: T) => number,
   limits: { readonly maxCount: number; readonly maxBytes: number },
