@@ -35,11 +35,10 @@ async function read({ file, absolute }: ReaderInput, send: (message: ReaderMessa
   if (!text.ok) return send({ kind: 'refused', message: text.message });
   const reader = new RecordReader(send);
   const elements = arrayElementTexts(text.text);
-  let whole: readonly unknown[] | undefined;
   if (elements === undefined) {
     const json = parseMetadataJson(file, text.text);
     if (!json.ok) return send({ kind: 'refused', message: json.message });
-    whole = recordsOf(json.value);
+    for (const record of recordsOf(json.value)) reader.record(record);
   } else {
     try {
       for (const element of elements) reader.record(JSON.parse(element) as unknown);
@@ -53,7 +52,6 @@ async function read({ file, absolute }: ReaderInput, send: (message: ReaderMessa
       });
     }
   }
-  for (const record of whole ?? []) reader.record(record);
   reader.end(file);
 }
 

@@ -38,9 +38,8 @@ export async function loadMetadataFile(
   open: () => Catalog,
   actor: string,
 ): Promise<LoadOutcome> {
-  const next = (): Promise<ReaderMessage> => reading.next();
   try {
-    const first = await next();
+    const first = await reading.next();
     if (first.kind === 'refused') return first;
     if (first.kind === 'failed') throw new Error(first.message);
     if (first.kind === 'empty') return first;
@@ -48,7 +47,7 @@ export async function loadMetadataFile(
     const transaction = store.openTransaction();
     try {
       const writer = new BulkWriter(store, service, actor);
-      for (let message: ReaderMessage = first; ; message = await next()) {
+      for (let message: ReaderMessage = first; ; message = await reading.next()) {
         switch (message.kind) {
           case 'rows':
             writer.write(message.rows);
