@@ -5,7 +5,7 @@ import { plural } from '../output/plural.js';
 import { parseMetadataRecords, type CheckedProposal } from '../../model/metadata-file.js';
 import { describeTarget, resolveTarget, type Target } from '../../client/target.js';
 import { badRecordsMessage, readMetadataJson } from '../../server/bulk-load/read-metadata-file.js';
-import type { Catalog } from '../../server/bulk-load/load-file.js';
+import type { Catalog, LoadOutcome } from '../../server/bulk-load/load-file.js';
 import type * as LoadFileModule from '../../server/bulk-load/load-file.js';
 import type * as CatalogServiceModule from '../../server/catalog-service.js';
 import type * as AspectStoreModule from '../../server/store/aspect-store.js';
@@ -65,27 +65,35 @@ async function ingestEmbedded(
         }
         return catalog;
       };
+      let outcome: LoadOutcome;
       try {
-        const outcome = await loadMetadataFile(reading, file, open, SERVER_ACTOR);
-        if (outcome.kind === 'empty') throw new CatalogError('INGEST_INVALID', `${file} holds no records`);
-        if (outcome.kind === 'refused') {
-          io.stderr.write(outcome.message);
-          failed += 1;
-          continue;
-        }
-        io.stdout.write(
-          `${file}: ingested ${outcome.records} records (${plural(outcome.aspects, 'aspect')} of ${plural(outcome.entities, 'entity', 'entities')}) into ${describeTarget(target)}\n`,
-        );
+        outcome = await loadMetadataFile(reading, file, open, SERVER_ACTOR);
       } catch (error) {
-        if (error instanceof CatalogError) throw error;
         failed += 1;
         io.stderr.write(`error ${file}: ${errorMessage(error)}; nothing of it was written\n`);
+        continue;
       }
+      if (outcome.kind === 'empty') throw new CatalogError('INGEST_INVALID', `${file} holds no records`);
+      if (outcome.kind === 'refused') {
+        io.stderr.write(outcome.message);
+        failed += 1;
+        continue;
+      }
+      io.stdout.write(ingestedLine(file, outcome, describeTarget(target)));
     }
   } finally {
     catalog?.store.close();
   }
   return failed === 0 ? 0 : 1;
+}
+
+/** What is printed for a file ingested. */
+function ingestedLine(
+  file: string,
+  counts: { readonly records: number; readonly aspects: number; readonly entities: number },
+  target: string,
+): string {
+  return `${file}: ingested ${counts.records} records (${plural(counts.aspects, 'aspect')} of ${plural(counts.entities, 'entity', 'entities')}) into ${target}\n`;
 }
 
 type WritingModules = [typeof AspectStoreModule, typeof CatalogServiceModule, typeof LoadFileModule];
@@ -147,7 +155,7 @@ async function ingestRemote(
       }
       const entities = new Set(proposals.map((proposal) => proposal.entityUrn)).size;
       io.stdout.write(
-        `${file}: ingested ${records} records (${plural(proposals.length, 'aspect')} of ${plural(entities, 'entity', 'entities')}) into ${connection.description}\n`,
+        ingestedLine(file, { records, aspects: proposals.length, entities }, connection.description),
       );
     }
   } finally {

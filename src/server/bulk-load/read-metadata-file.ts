@@ -38,7 +38,12 @@ export async function readMetadataText(
       ok: false,
       message: `error ${file}: ${size} bytes is over the ${MAX_METADATA_FILE_BYTES}-byte limit\n`,
     };
-  return { ok: true, text: await readFile(absolute, 'utf8') };
+  try {
+    return { ok: true, text: await readFile(absolute, 'utf8') };
+  } catch (error) {
+    // A directory, say: stat answers, reading does not.
+    return { ok: false, message: `error ${file}: cannot read it (${errorMessage(error)})\n` };
+  }
 }
 
 /** The file's JSON, or the message for a file that is not JSON. */
