@@ -361,7 +361,7 @@ export class AspectStore {
   /**
    * Writes the first version of an aspect of an entity the open transaction knows has none stored: the row `write`
    * makes then, without reading first. The entity is not noted for indexing: the caller indexes it in the same
-   * transaction (`indexDerived`), or notes it (`indexAfterCommit`).
+   * transaction (`beginIndexLoad`), or notes it (`indexAfterCommit`).
    */
   insertFirstVersion(
     urn: string,
