@@ -66,6 +66,11 @@ export function graphqlEntityType(entityType: string): string {
     : 'OTHER';
 }
 
+/** The registry entity names that have a GraphQL EntityType of their own, with it (every other one is OTHER). */
+export const GRAPHQL_ENTITY_TYPE_OF_NAME: ReadonlyMap<string, string> = new Map(
+  Object.entries(GRAPHQL_ENTITY_TYPES),
+);
+
 /** The registry entity name of a GraphQL EntityType; undefined for OTHER and RESTRICTED. */
 export function entityTypeOfGraphqlType(type: string): string | undefined {
   return ENTITY_NAMES_BY_GRAPHQL_TYPE.get(type);

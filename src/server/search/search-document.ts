@@ -2,14 +2,13 @@
  * What the search index holds for one entity, derived from its latest aspects (pure). It follows the fields
  * DataHub's @Searchable annotations make searchable and filterable for the entities users meet around ML
  * metadata: the display name (`_entityName`), descriptions and definitions, schema field paths, the parts of the
- * URN, and the facets `_entityType`, `platform`, `origin`, `glossaryTerms`, `fieldGlossaryTerms`,
- * `editedFieldGlossaryTerms`, `tags`, `fieldTags`, `editedFieldTags`, `owners`, `domains`, `container`,
- * `typeNames`, `parentNode`, `removed`, `urn`, and `name` of domains.
+ * URN, and the facets `platform`, `origin`, `glossaryTerms`, `fieldGlossaryTerms`, `editedFieldGlossaryTerms`,
+ * `tags`, `fieldTags`, `editedFieldTags`, `owners`, `domains`, `container`, `typeNames`, `parentNode`, and `name`
+ * of domains. The facets `_entityType`, `urn` and `removed` are read from the search row (store/row-fields.ts).
  */
 import { simplifyFieldPath } from '../../model/field-path.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { decodeUrnPart, parseRawUrn } from '../../model/urn.js';
-import { graphqlEntityType } from './entity-type-names.js';
 
 export interface SearchDocument {
   readonly urn: string;
@@ -103,11 +102,7 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   const status = aspects.get('status');
   const removed = status?.['removed'] === true;
 
-  facet('_entityType', graphqlEntityType(entityType));
-  // The URN is a keyword field of every DataHub index: the app's glossary and domain trees find their nodes
-  // with an `urn` filter (useGlossaryNodesAndTermsByUrns).
-  facet('urn', urn);
-  facet('removed', removed ? 'true' : 'false');
+  // `_entityType`, `urn` and `removed` are facet fields too, read from the search row (store/row-fields.ts).
   facet('platform', key?.['platform'] ?? aspects.get('dataPlatformInstance')?.['platform']);
   facet('origin', key?.['origin']);
   for (const term of termUrns(aspects.get('glossaryTerms'))) facet('glossaryTerms', term);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AspectStore } from './aspect-store.js';
-import type { SearchRequest, SearchResponse } from './entity-index.js';
+import type { FacetCriterion, SearchRequest, SearchResponse } from './entity-index.js';
 import { tempDir } from '../../../test/helpers/temp-dir.js';
 
 const cleanups: (() => void)[] = [];
@@ -72,6 +72,13 @@ const request = (query: string, extra: Partial<SearchRequest> = {}): SearchReque
   ...extra,
 });
 
+const criterion = (
+  field: string,
+  values: readonly string[],
+  condition: FacetCriterion['condition'] = 'EQUAL',
+  negated = false,
+): FacetCriterion => ({ field, values, condition, negated });
+
 const REQUESTS: readonly SearchRequest[] = [
   request('*'),
   request('orders'),
@@ -91,6 +98,10 @@ const REQUESTS: readonly SearchRequest[] = [
   request('customer', { includeRemoved: true }),
   request('customer', { entityTypes: ['glossaryTerm'] }),
   request('customer', { entityTypes: ['dataset', 'glossaryTerm'], includeRemoved: true, count: 50 }),
+  // Facets and filters read from the search row (row-fields.ts).
+  request('*', { facetFields: ['_entityType', 'removed', 'urn'], maxFacetValues: 5, includeRemoved: true }),
+  request('orders', { filters: [[criterion('_entityType', ['OTHER', 'DATASET'], 'IN', true)]] }),
+  request('*', { filters: [[criterion('urn', ['orders_1'], 'CONTAIN')], [criterion('removed', ['true'])]] }),
 ];
 
 /** Glossary terms named like the customer tables. */
@@ -164,6 +175,67 @@ describe('EntityIndex search', () => {
     const theirs = store.index.search(request('customer'));
     expect(theirs.total).toBe(10);
     expect(theirs).toEqual(searchInSql(store, request('customer')));
+    expectSameAsSql(store);
+    store.close();
+  });
+});
+
+describe('EntityIndex search on the fields of the search row', () => {
+  it('filters and counts _entityType, urn and removed as facet fields', () => {
+    const store = new AspectStore(':memory:');
+    writeDatasets(store, 0, 60);
+    writeTerms(store, 4);
+    store.transaction(() => {
+      // A type without a GraphQL EntityType of its own: OTHER.
+      store.write('urn:li:dataHubSecret:s1', 'dataHubSecretKey', { id: 's1' }, {}, actor, 1);
+      store.write(datasetUrn(3), 'status', { removed: true }, {}, actor, 2);
+      store.indexAfterCommit(['urn:li:dataHubSecret:s1', datasetUrn(3)]);
+    });
+    const total = (filters: FacetCriterion[][], extra: Partial<SearchRequest> = {}): number[] =>
+      [store.index.search(request('*', { filters, ...extra })), searchInSql(store, request('*', { filters, ...extra }))].map((response) => response.total); // prettier-ignore
+    expect(total([[criterion('_entityType', ['GLOSSARY_TERM'])]])).toEqual([4, 4]);
+    expect(total([[criterion('_entityType', ['DATASET'], 'IN', true)]])).toEqual([5, 5]);
+    expect(total([[criterion('_entityType', ['OTHER'])]])).toEqual([1, 1]);
+    expect(total([[criterion('_entityType', ['OTHER', 'GLOSSARY_TERM'], 'IN')]])).toEqual([5, 5]);
+    expect(total([[criterion('_entityType', ['RESTRICTED'])]])).toEqual([0, 0]);
+    expect(total([[criterion('_entityType', ['GLOSSARY_'], 'START_WITH')]])).toEqual([4, 4]);
+    expect(total([[criterion('_entityType', ['glossary_term'], 'IEQUAL')]])).toEqual([4, 4]);
+    // The removed dataset 3 is left out unless the filter names `removed`.
+    expect(total([[criterion('urn', [datasetUrn(3), datasetUrn(4)], 'IN')]])).toEqual([1, 1]);
+    expect(total([[criterion('urn', ['orders_1'], 'CONTAIN')]])).toEqual([11, 11]);
+    expect(total([[criterion('urn', [], 'EXISTS', true)]])).toEqual([0, 0]);
+    expect(total([[criterion('removed', ['true'])]])).toEqual([1, 1]);
+    expect(total([[criterion('removed', [], 'EXISTS')]])).toEqual([65, 65]);
+    const counted = store.index.search(
+      request('*', {
+        facetFields: ['_entityType', 'removed', 'urn'],
+        maxFacetValues: 2,
+        includeRemoved: true,
+      }),
+    );
+    expect(counted.facets).toEqual([
+      {
+        field: '_entityType',
+        values: [
+          { value: 'DATASET', count: 60 },
+          { value: 'GLOSSARY_TERM', count: 4 },
+        ],
+      },
+      {
+        field: 'removed',
+        values: [
+          { value: 'false', count: 64 },
+          { value: 'true', count: 1 },
+        ],
+      },
+      {
+        field: 'urn',
+        values: [
+          { value: 'urn:li:dataHubSecret:s1', count: 1 },
+          { value: datasetUrn(0), count: 1 },
+        ],
+      },
+    ]);
     expectSameAsSql(store);
     store.close();
   });
