@@ -77,7 +77,13 @@ function records(): unknown[] {
   ];
 }
 
-/** A catalog at `dir` holding what every test starts from (two terms, one of which the file changes), indexed. */
+/** An empty catalog at `dir`. */
+function emptyCatalog(dir: string): Catalog {
+  const store = new AspectStore(path.join(dir, 'catalog.db'));
+  return { store, service: new CatalogService(store, () => NOW) };
+}
+
+/** A catalog at `dir` holding two terms, one of which the file changes, indexed. */
 function seededCatalog(dir: string): Catalog {
   const file = path.join(dir, 'catalog.db');
   const seeding = new AspectStore(file);
@@ -105,38 +111,45 @@ const load = (name: string, file: string, open: () => Catalog, actor: string) =>
   loadMetadataFile(readInWorker(name, file), name, open, actor);
 
 describe('loadMetadataFile', () => {
-  it('leaves the catalog as CatalogService.ingest of the same file in one request does, indexes included', async () => {
-    const file = path.join(newDir(), 'metadata.json');
-    writeFileSync(file, JSON.stringify(records(), null, 1));
+  it.each([
+    ['holding entities', seededCatalog],
+    ['empty (no entity met is looked up)', emptyCatalog],
+  ])(
+    'leaves a catalog %s as CatalogService.ingest of the same file in one request does, indexes included',
+    async (_, startFrom) => {
+      const file = path.join(newDir(), 'metadata.json');
+      writeFileSync(file, JSON.stringify(records(), null, 1));
 
-    const loadedDir = newDir();
-    const catalog = seededCatalog(loadedDir);
-    const outcome = await load('metadata.json', file, () => catalog, ACTOR);
-    catalog.store.close();
+      const loadedDir = newDir();
+      const catalog = startFrom(loadedDir);
+      const outcome = await load('metadata.json', file, () => catalog, ACTOR);
+      catalog.store.close();
 
-    const ingestedDir = newDir();
-    const reference = seededCatalog(ingestedDir);
-    const parsed = parseMetadataRecords(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    reference.service.ingest(parsed.proposals, ACTOR);
-    reference.store.close();
+      const ingestedDir = newDir();
+      const reference = startFrom(ingestedDir);
+      const parsed = parseMetadataRecords(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      reference.service.ingest(parsed.proposals, ACTOR);
+      reference.store.close();
 
-    const entities = new Set(parsed.proposals.map((proposal) => proposal.entityUrn)).size;
-    expect(outcome).toEqual({
-      kind: 'loaded',
-      records: records().length,
-      aspects: parsed.proposals.length,
-      entities,
-    });
-    const loaded = contents(loadedDir);
-    const ingested = contents(ingestedDir);
-    // What the comparison covers: thousands of entities, history rows, events, and every index table.
-    expect((loaded['entities'] as unknown[]).length).toBeGreaterThan(6000);
-    expect(ingested['aspects']).toContainEqual(expect.objectContaining({ version: 1 }));
-    expect((loaded['timeseries'] as unknown[]).length).toBe(1);
-    expect((loaded['words'] as unknown[][]).map((urns) => urns.length > 0)).not.toContain(false);
-    expect(loaded).toEqual(ingested);
-  }, 60_000);
+      const entities = new Set(parsed.proposals.map((proposal) => proposal.entityUrn)).size;
+      expect(outcome).toEqual({
+        kind: 'loaded',
+        records: records().length,
+        aspects: parsed.proposals.length,
+        entities,
+      });
+      const loaded = contents(loadedDir);
+      const ingested = contents(ingestedDir);
+      // What the comparison covers: thousands of entities, history rows, events, and every index table.
+      expect((loaded['entities'] as unknown[]).length).toBeGreaterThan(6000);
+      expect(ingested['aspects']).toContainEqual(expect.objectContaining({ version: 1 }));
+      expect((loaded['timeseries'] as unknown[]).length).toBe(1);
+      expect((loaded['words'] as unknown[][]).map((urns) => urns.length > 0)).not.toContain(false);
+      expect(loaded).toEqual(ingested);
+    },
+    60_000,
+  );
 
   it('refuses a file with bad records whole, reporting each, and writes nothing of it', async () => {
     const file = path.join(newDir(), 'bad.json');

@@ -140,6 +140,7 @@ export class AspectStore {
           'SELECT DISTINCT urn FROM metadata_aspect_v2 WHERE urn IN (SELECT value FROM json_each(?))',
         )
         .pluck(),
+      holdsAspects: this.db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM metadata_aspect_v2)').pluck(),
       begin: this.db.prepare('BEGIN IMMEDIATE'),
       commit: this.db.prepare('COMMIT'),
       rollback: this.db.prepare('ROLLBACK'),
@@ -351,6 +352,11 @@ export class AspectStore {
   latestAspects(urn: string, aspects?: readonly string[]): StoredAspect[] {
     if (aspects === undefined) return this.statements.latestOfUrn.all(urn).map(toStored);
     return aspects.flatMap((aspect) => this.get(urn, aspect) ?? []);
+  }
+
+  /** Whether any entity has an aspect stored (what `storedUrns` looks for). */
+  holdsAspects(): boolean {
+    return this.statements.holdsAspects.get() === 1;
   }
 
   /** Of these entities, those with any aspect stored. */
