@@ -82,10 +82,11 @@ export class FacetMirror {
     const accepted = column.values.map(accept);
     const { single } = column;
     const positions: number[] = [];
-    ids.forEach((id, position) => {
+    for (let position = 0; position < ids.length; position += 1) {
+      const id = ids[position] as number;
       const value = id < single.length ? (single[id] as number) : NONE;
       if (value >= 0 && accepted[value] === true) positions.push(position);
-    });
+    }
     return positions;
   }
 

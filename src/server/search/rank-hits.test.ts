@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compareCodePoints,
@@ -14,6 +15,9 @@ describe('rank-hits', () => {
       scores: Float64Array.from([score, -1.5, 0]),
     });
     expect(parseScoredMatches(null).ids).toEqual([]);
+    expect(parseScoredMatches('12 -1e-7').scores).toEqual(Float64Array.from([-1e-7]));
+    // Not SQLite's output, but read to its end rather than looping.
+    expect(parseScoredMatches('12').ids).toEqual([12]);
   });
 
   it('keeps exact name matches and the lowest scores, with every tie at the edge', () => {
@@ -26,6 +30,34 @@ describe('rank-hits', () => {
     expect(rankCandidates(matches, new Set([1, 6]), 2).sort()).toEqual([1, 6]);
     expect(rankCandidates(matches, new Set(), 10)).toHaveLength(6);
     expect(rankCandidates(matches, new Set(), 0)).toEqual([]);
+  });
+
+  it('picks the candidates a full sort of the scores picks, on many matches with ties', () => {
+    // Few distinct scores: ties at the edge are the rule.
+    const match = fc.record({ score: fc.integer({ min: -40, max: 0 }), exact: fc.boolean() });
+    fc.assert(
+      fc.property(
+        fc.array(match, { minLength: 0, maxLength: 3000 }),
+        fc.integer({ min: 0, max: 60 }),
+        (rows, needed) => {
+          const ids = rows.map((_, i) => i * 3 + 1);
+          const scores = Float64Array.from(rows, (row) => row.score / 8);
+          const exact = new Set(ids.filter((_, i) => rows[i]?.exact === true && i % 16 === 0));
+          const bySort = (): number[] => {
+            if (needed <= 0) return [];
+            const exactPositions = ids.flatMap((id, position) => (exact.has(id) ? [position] : []));
+            const left = needed - exactPositions.length;
+            if (left <= 0) return exactPositions;
+            const others = [...scores].filter((_, position) => !exact.has(ids[position] as number)).sort((a, b) => a - b); // prettier-ignore
+            const threshold = others[Math.min(left, others.length) - 1] ?? Number.NEGATIVE_INFINITY;
+            const rest = ids.flatMap((id, position) => ((scores[position] as number) <= threshold && !exact.has(id) ? [position] : [])); // prettier-ignore
+            return [...exactPositions, ...rest];
+          };
+          expect(rankPositions({ ids, scores }, exact, needed)).toEqual(bySort());
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 
   it('orders by exact name, score, then name key and URN by code point', () => {
