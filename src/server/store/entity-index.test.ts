@@ -206,6 +206,41 @@ describe('EntityIndex search on the fields of the search row', () => {
     expect(total([[criterion('urn', [], 'EXISTS', true)]])).toEqual([0, 0]);
     expect(total([[criterion('removed', ['true'])]])).toEqual([1, 1]);
     expect(total([[criterion('removed', [], 'EXISTS')]])).toEqual([65, 65]);
+    // Filters longer than SQLite's 32,766 parameters: the values are one parameter.
+    const many = (make: (i: number) => string, last: string): string[] => [...Array.from({ length: 40_000 }, (_, i) => make(i)), last]; // prettier-ignore
+    expect(total([[criterion('urn', many(datasetUrn, 'x'), 'IN')]])).toEqual([59, 59]);
+    const gold = total([[criterion('tags', ['urn:li:tag:gold'])]]);
+    expect(gold[0]).toBeGreaterThan(0);
+    expect(
+      total([
+        [
+          criterion(
+            'tags',
+            many((i) => `urn:li:tag:none${i}`, 'urn:li:tag:gold'),
+          ),
+        ],
+      ]),
+    ).toEqual(gold);
+    expect(total([[criterion('tags', many((i) => `URN:LI:TAG:NONE${i}`, 'URN:LI:TAG:GOLD'), 'IEQUAL')]])).toEqual(gold); // prettier-ignore
+    expect(
+      total([
+        [
+          criterion(
+            'tags',
+            many((i) => `none${i}`, 'gold'),
+            'END_WITH',
+          ),
+        ],
+      ]),
+    ).toEqual(gold);
+    // A URN is not a number: CAST makes it 0.
+    const upTo = (
+      condition: FacetCriterion['condition'],
+      make: (i: number) => string,
+      last: string,
+    ): number[] => total([[criterion('urn', many(make, last), condition)]]);
+    expect(upTo('GREATER_THAN', (i) => `${i + 1}`, '7')).toEqual([0, 0]);
+    expect(upTo('LESS_THAN', (i) => `${-i - 1}`, '1')).toEqual([64, 64]);
     const counted = store.index.search(
       request('*', {
         facetFields: ['_entityType', 'removed', 'urn'],

@@ -889,10 +889,39 @@ function rowFieldTest(criterion: FacetCriterion, field: RowField): { sql: string
     if (stored.every((values) => values !== undefined)) {
       const values = stored.flat();
       if (values.length === 0) return { sql: '0', params: [] };
-      return { sql: `${field.column} IN (${values.map(() => '?').join(', ')})`, params: values };
+      const list = listOf(values, (item) => item);
+      return { sql: `${field.column} IN ${list.sql}`, params: list.params };
     }
   }
   return valueTest(criterion, field.valueSql) ?? { sql: '1', params: [] };
+}
+
+/**
+ * At most this many values of a filter are bound one by one; more are bound as one JSON parameter, so that a
+ * filter of any length is one statement (SQLite takes at most 32,766 parameters, and DataHub's web app can list
+ * thousands of URNs). A short list stays visible to the planner: one type's entities come in name order from
+ * its index, where a JSON list of that one type made SQLite sort 125,000 rows (measured at 250,000 entities).
+ */
+const BOUND_ONE_BY_ONE = 100;
+
+/** A parenthesized list of `item` applied to each value: `(item(?), …)`, or a SELECT over a JSON parameter. */
+function listOf(
+  values: readonly unknown[],
+  item: (value: string) => string,
+): { sql: string; params: unknown[] } {
+  if (values.length <= BOUND_ONE_BY_ONE)
+    return { sql: `(${values.map(() => item('?')).join(', ')})`, params: [...values] };
+  return { sql: `(SELECT ${item('value')} FROM json_each(?))`, params: [JSON.stringify(values)] };
+}
+
+/** Whether `test` holds for any of the values: `(test(?) OR …)`, or EXISTS over a JSON parameter. */
+function anyOf(
+  values: readonly unknown[],
+  test: (value: string) => string,
+): { sql: string; params: unknown[] } {
+  if (values.length <= BOUND_ONE_BY_ONE)
+    return { sql: `(${values.map(() => test('?')).join(' OR ')})`, params: [...values] };
+  return { sql: `EXISTS (SELECT 1 FROM json_each(?) AS listed WHERE ${test('listed.value')})`, params: [JSON.stringify(values)] }; // prettier-ignore
 }
 
 /** The SQL test of a criterion on the value `value` (SQL); none for EXISTS, which any value passes. */
@@ -901,8 +930,10 @@ function valueTest(criterion: FacetCriterion, value: string): { sql: string; par
   switch (criterion.condition) {
     case 'EXISTS':
       return undefined;
-    case 'IEQUAL':
-      return { sql: `lower(${value}) IN (${values.map(() => 'lower(?)').join(', ')})`, params: [...values] };
+    case 'IEQUAL': {
+      const list = listOf(values, (item) => `lower(${item})`);
+      return { sql: `lower(${value}) IN ${list.sql}`, params: list.params };
+    }
     case 'CONTAIN':
     case 'START_WITH':
     case 'END_WITH': {
@@ -911,10 +942,7 @@ function valueTest(criterion: FacetCriterion, value: string): { sql: string; par
         if (criterion.condition === 'CONTAIN') return `%${escaped}%`;
         return criterion.condition === 'START_WITH' ? `${escaped}%` : `%${escaped}`;
       };
-      return {
-        sql: `(${values.map(() => `${value} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-        params: values.map(pattern),
-      };
+      return anyOf(values.map(pattern), (item) => `${value} LIKE ${item} ESCAPE '\\'`);
     }
     case 'GREATER_THAN':
     case 'GREATER_THAN_OR_EQUAL_TO':
@@ -926,13 +954,13 @@ function valueTest(criterion: FacetCriterion, value: string): { sql: string; par
         LESS_THAN: '<',
         LESS_THAN_OR_EQUAL_TO: '<=',
       }[criterion.condition];
-      return {
-        sql: `(${values.map(() => `CAST(${value} AS REAL) ${operator} ?`).join(' OR ')})`,
-        params: values.map(Number),
-      };
+      // Not a number compares with nothing (bound as NULL; in JSON, NaN becomes null).
+      return anyOf(values.map(Number), (item) => `CAST(${value} AS REAL) ${operator} ${item}`);
     }
     case 'EQUAL':
-    case 'IN':
-      return { sql: `${value} IN (${values.map(() => '?').join(', ')})`, params: [...values] };
+    case 'IN': {
+      const list = listOf(values, (item) => item);
+      return { sql: `${value} IN ${list.sql}`, params: list.params };
+    }
   }
 }
