@@ -113,6 +113,14 @@ describe('searchAcrossEntities over real DataHub files', () => {
     const terms = await search(server, { types: ['GLOSSARY_TERM'], count: 100 });
     expect(terms.urns.every((urn) => urn.startsWith('urn:li:glossaryTerm:'))).toBe(true);
     expect(terms.total).toBe(types.get('GLOSSARY_TERM'));
+    // Lists longer than SQLite's 32,766 parameters, as a hostile or generated request may send.
+    const repeated = await search(server, {
+      types: new Array<string>(40_000).fill('GLOSSARY_TERM'),
+      count: 0,
+    });
+    expect(repeated.total).toBe(terms.total);
+    const urns = [...Array.from({ length: 40_000 }, (_, i) => `urn:li:glossaryTerm:none${i}`), ...terms.urns];
+    expect((await search(server, { ...filter('urn', ...urns), count: 0 })).total).toBe(terms.total);
   });
 
   it('filters on platform, _entityType, glossaryTerms, tags and owners, and counts facets after filtering', async () => {

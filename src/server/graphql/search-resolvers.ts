@@ -325,7 +325,8 @@ export class SearchResolvers {
 /** GraphQL EntityType values to registry names; a list of only unknown types matches nothing. */
 function registryTypes(types: readonly string[]): string[] {
   if (types.length === 0) return [];
-  const known = types.flatMap((type) => entityTypeOfGraphqlType(type) ?? []);
+  // Each once: a request may repeat a type (40,000 times made a statement of more parameters than SQLite takes).
+  const known = [...new Set(types.flatMap((type) => entityTypeOfGraphqlType(type) ?? []))];
   return known.length === 0 ? NO_TYPE : known;
 }
 

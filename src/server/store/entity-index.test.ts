@@ -89,6 +89,7 @@ const REQUESTS: readonly SearchRequest[] = [
   }),
   request('*', { entityTypes: ['dataset'], includeRemoved: true }),
   request('*', { facetFields: ['owners', 'owners'], maxFacetValues: 0 }),
+  request('*', { facetFields: ['_entityType', 'tags', '_entityType', 'tags'] }),
   // Exact name matches first, ties of bm25 ordered by name and URN, pages further on.
   request('orders_5', { count: 4 }),
   request('orders', { start: 7, count: 9 }),
@@ -304,6 +305,11 @@ describe('EntityIndex refresh', () => {
       expect(owned(bulk, owner)).toEqual(owned(few, owner));
       expect(owned(bulk, owner)).toMatchObject({ total: owner < 6 ? 43 : 42 });
     }
+    // A list of relationship names longer than SQLite's 32,766 parameters.
+    const names = [...Array.from({ length: 40_000 }, (_, i) => `None${i}`), 'OwnedBy'];
+    expect(
+      bulk.index.relationships({ urn: 'urn:li:corpuser:owner1', types: names, direction: 'INCOMING', start: 0, count: 1000, includeRemoved: true }), // prettier-ignore
+    ).toEqual(owned(bulk, 1));
     expectSameAsSql(bulk);
     bulk.close();
     few.close();

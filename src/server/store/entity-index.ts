@@ -692,13 +692,13 @@ export class EntityIndex {
     if (input.types.length === 0) return { total: 0, items: [] };
     const [self, other] =
       input.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
-    const placeholders = input.types.map(() => '?').join(', ');
+    const types = listOf([...new Set(input.types)], (item) => item);
     const removedFilter = input.includeRemoved
       ? ''
       : `AND NOT EXISTS (SELECT 1 FROM search_entity s WHERE s.urn = r.${other} AND s.removed = 1)`;
     const from = `FROM (SELECT DISTINCT r.name, r.${other} AS related FROM relationship r
-                  WHERE r.${self} = ? AND r.name IN (${placeholders}) ${removedFilter})`;
-    const params = [input.urn, ...input.types];
+                  WHERE r.${self} = ? AND r.name IN ${types.sql} ${removedFilter})`;
+    const params = [input.urn, ...types.params];
     const total = this.db
       .prepare<unknown[], { total: number }>(`SELECT COUNT(*) AS total ${from}`)
       .get(...params);
@@ -725,8 +725,9 @@ export class EntityIndex {
       params.push(ftsQuery);
     }
     if (request.entityTypes.length > 0) {
-      where.push(`e.entity_type IN (${request.entityTypes.map(() => '?').join(', ')})`);
-      params.push(...request.entityTypes);
+      const types = listOf([...new Set(request.entityTypes)], (item) => item);
+      where.push(`e.entity_type IN ${types.sql}`);
+      params.push(...types.params);
     }
     const mentionsRemoved = request.filters.some((group) => group.some((item) => item.field === 'removed'));
     if (!request.includeRemoved && !mentionsRemoved) where.push('e.removed = 0');
@@ -748,18 +749,21 @@ export class EntityIndex {
 
   private facetCounts(request: SearchRequest, matched: { from: string; params: unknown[] }): FacetCount[] {
     if (request.facetFields.length === 0) return [];
-    const facetRowFields = request.facetFields.filter((field) => !ROW_FIELDS.has(field));
+    const facetRowFields = listOf(
+      [...new Set(request.facetFields.filter((field) => !ROW_FIELDS.has(field)))],
+      (item) => item,
+    );
     const rows =
-      facetRowFields.length === 0
+      facetRowFields.params.length === 0
         ? []
         : this.db
             .prepare<unknown[], { facet: string; value: string; count: number }>(
               `SELECT f.facet, f.value, COUNT(*) AS count FROM search_facet f
-               WHERE f.facet IN (${facetRowFields.map(() => '?').join(', ')}) AND f.id IN (SELECT e.id ${matched.from})
+               WHERE f.facet IN ${facetRowFields.sql} AND f.id IN (SELECT e.id ${matched.from})
                GROUP BY f.facet, f.value`,
             )
-            .all(...facetRowFields, ...matched.params);
-    for (const field of request.facetFields) {
+            .all(...facetRowFields.params, ...matched.params);
+    for (const field of new Set(request.facetFields)) {
       const rowField = ROW_FIELDS.get(field);
       if (rowField === undefined) continue;
       const counted = this.db
