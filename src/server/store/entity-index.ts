@@ -692,7 +692,7 @@ export class EntityIndex {
     if (input.types.length === 0) return { total: 0, items: [] };
     const [self, other] =
       input.direction === 'OUTGOING' ? ['source', 'destination'] : ['destination', 'source'];
-    const types = listOf([...new Set(input.types)], (item) => item);
+    const types = listOf([...new Set(input.types)]);
     const removedFilter = input.includeRemoved
       ? ''
       : `AND NOT EXISTS (SELECT 1 FROM search_entity s WHERE s.urn = r.${other} AND s.removed = 1)`;
@@ -725,7 +725,7 @@ export class EntityIndex {
       params.push(ftsQuery);
     }
     if (request.entityTypes.length > 0) {
-      const types = listOf([...new Set(request.entityTypes)], (item) => item);
+      const types = listOf([...new Set(request.entityTypes)]);
       where.push(`e.entity_type IN ${types.sql}`);
       params.push(...types.params);
     }
@@ -749,10 +749,9 @@ export class EntityIndex {
 
   private facetCounts(request: SearchRequest, matched: { from: string; params: unknown[] }): FacetCount[] {
     if (request.facetFields.length === 0) return [];
-    const facetRowFields = listOf(
-      [...new Set(request.facetFields.filter((field) => !ROW_FIELDS.has(field)))],
-      (item) => item,
-    );
+    const facetRowFields = listOf([
+      ...new Set(request.facetFields.filter((field) => !ROW_FIELDS.has(field))),
+    ]);
     const rows =
       facetRowFields.params.length === 0
         ? []
@@ -893,7 +892,7 @@ function rowFieldTest(criterion: FacetCriterion, field: RowField): { sql: string
     if (stored.every((values) => values !== undefined)) {
       const values = stored.flat();
       if (values.length === 0) return { sql: '0', params: [] };
-      const list = listOf(values, (item) => item);
+      const list = listOf(values);
       return { sql: `${field.column} IN ${list.sql}`, params: list.params };
     }
   }
@@ -908,10 +907,10 @@ function rowFieldTest(criterion: FacetCriterion, field: RowField): { sql: string
  */
 const BOUND_ONE_BY_ONE = 100;
 
-/** A parenthesized list of `item` applied to each value: `(item(?), …)`, or a SELECT over a JSON parameter. */
+/** A parenthesized list of the values (`item` applied to each): `(item(?), …)`, or a SELECT over a JSON parameter. */
 function listOf(
   values: readonly unknown[],
-  item: (value: string) => string,
+  item: (value: string) => string = (value) => value,
 ): { sql: string; params: unknown[] } {
   if (values.length <= BOUND_ONE_BY_ONE)
     return { sql: `(${values.map(() => item('?')).join(', ')})`, params: [...values] };
@@ -963,7 +962,7 @@ function valueTest(criterion: FacetCriterion, value: string): { sql: string; par
     }
     case 'EQUAL':
     case 'IN': {
-      const list = listOf(values, (item) => item);
+      const list = listOf(values);
       return { sql: `${value} IN ${list.sql}`, params: list.params };
     }
   }
