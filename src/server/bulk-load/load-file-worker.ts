@@ -91,7 +91,7 @@ class RecordReader {
       kind: 'done',
       records: this.records,
       aspects: this.aspects,
-      entities: this.values.entities.size,
+      entities: this.values.met.size,
     });
   }
 
@@ -104,6 +104,7 @@ class RecordReader {
       // While those are written: what their entities derive to so far (one whose proposals go on in the next
       // batch is derived again then).
       this.send({ kind: 'derived', entities: this.values.derive(touched) });
+      this.values.nextBatch();
     } catch (error) {
       this.refusal = errorMessage(error);
     }
@@ -116,19 +117,31 @@ interface EntityValue {
   readonly aspects: Map<string, JsonObject>;
 }
 
-/** Each entity's latest values in the file, as the catalog will hold them once the file is written. */
+/**
+ * The latest values in the file of the entities of the last two batches, as the catalog will hold them once the
+ * file is written. Only those are kept: an entity whose records go on in the next batch is derived again there
+ * from all of them, while one that comes back later than that is indexed again from its stored aspects by the
+ * writing thread (BulkWriter.index), which does not use what is derived here for it. Holding every entity of a
+ * 50,000-entity file instead made the garbage collector mark a heap that only grew.
+ */
 class EntityValues {
-  readonly entities = new Map<string, EntityValue>();
+  /** Entities of this batch, and of the one before. */
+  private current = new Map<string, EntityValue>();
+  private previous = new Map<string, EntityValue>();
+  /** Every entity met, for the count. */
+  readonly met = new Set<string>();
 
   /** Adds the values of these proposals; answers the entities they belong to. */
   add(accepted: readonly AcceptedProposal[]): Set<string> {
     const touched = new Set<string>();
     for (const { proposal, key } of accepted) {
-      touched.add(proposal.entityUrn);
-      let entity = this.entities.get(proposal.entityUrn);
+      const urn = proposal.entityUrn;
+      touched.add(urn);
+      this.met.add(urn);
+      let entity = this.current.get(urn);
       if (entity === undefined) {
-        entity = { key, aspects: new Map() };
-        this.entities.set(proposal.entityUrn, entity);
+        entity = this.previous.get(urn) ?? { key, aspects: new Map() };
+        this.current.set(urn, entity);
       }
       // Timeseries aspects are events, not among the latest aspects the indexes are derived from.
       if (!isTimeseriesAspect(proposal.aspectName)) entity.aspects.set(proposal.aspectName, proposal.aspect);
@@ -136,11 +149,17 @@ class EntityValues {
     return touched;
   }
 
+  /** After a batch: the entities of the batch before it are forgotten, but those this one went on with. */
+  nextBatch(): void {
+    this.previous = this.current;
+    this.current = new Map();
+  }
+
   /** What these entities' versioned aspects derive to; the key aspect comes with an entity's first aspect. */
   derive(urns: Iterable<string>): Map<string, DerivedEntity> {
     const derived = new Map<string, DerivedEntity>();
     for (const urn of urns) {
-      const { key, aspects } = this.entities.get(urn) as EntityValue;
+      const { key, aspects } = this.current.get(urn) as EntityValue;
       if (aspects.size === 0) continue;
       const withKey = aspects.has(key.aspectName)
         ? [...aspects]

@@ -55,10 +55,11 @@ function records(): unknown[] {
   const snapshots = JSON.parse(readFileSync('examples/datasets.json', 'utf8')) as unknown[];
   return [
     termInfo('scattered', 'First value, far from its second aspect'),
-    // Three aspects: the 5000-proposal batches end inside some entity's records.
     term('bulk.first', 'glossaryTermKey', { name: 'bulk.first' }),
     termInfo('bulk.first', 'First of the bulk'),
     term('bulk.first', 'ownership', owners('urn:li:corpuser:ana')),
+    // One record more, so that the pairs below straddle the 5,000-proposal batches (see SPANNING).
+    termInfo('bulk.single', 'One record'),
     ...many,
     termInfo('existing', 'Now changed by the file'),
     termInfo('twice.equal', 'Same'),
@@ -110,7 +111,15 @@ const contents = (dir: string): Record<string, unknown> =>
 const load = (name: string, file: string, open: () => Catalog, actor: string) =>
   loadMetadataFile(readInWorker(name, file), name, open, actor);
 
+/** Records 4,999 and 5,000 (one proposal each): the end of the first batch and the start of the second. */
+const SPANNING = [4999, 5000];
+
 describe('loadMetadataFile', () => {
+  it('has an entity whose records span two batches (what the reading thread must remember across batches)', () => {
+    const [last, first] = SPANNING.map((index) => (records()[index] as { entityUrn: string }).entityUrn);
+    expect(last).toBe(first);
+  });
+
   it.each([
     ['holding entities', seededCatalog],
     ['empty (no entity met is looked up)', emptyCatalog],
