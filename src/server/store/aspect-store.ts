@@ -378,19 +378,9 @@ export class AspectStore {
     now: number,
   ): void {
     if (this.written === undefined) throw new Error('insertFirstVersion outside a transaction');
-    this.statements.insert.run(urn, aspect, 0, text, this.firstStampText(systemMetadata, now), now, actor);
+    const stamped = JSON.stringify(stampedMetadata(systemMetadata, now, '1'));
+    this.statements.insert.run(urn, aspect, 0, text, stamped, now, actor);
   }
-
-  /** The text of `stampedMetadata(systemMetadata, now, '1')`; the same for every proposal without system metadata. */
-  private firstStampText(systemMetadata: JsonObject, now: number): string {
-    if (Object.keys(systemMetadata).length > 0)
-      return JSON.stringify(stampedMetadata(systemMetadata, now, '1'));
-    if (this.emptyFirstStamp?.now !== now)
-      this.emptyFirstStamp = { now, text: JSON.stringify(stampedMetadata({}, now, '1')) };
-    return this.emptyFirstStamp.text;
-  }
-
-  private emptyFirstStamp: { readonly now: number; readonly text: string } | undefined;
 
   /**
    * Indexing for a bulk load of entities the catalog did not hold, from what their aspects derive to (worked out
