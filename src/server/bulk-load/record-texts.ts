@@ -87,18 +87,19 @@ function ensureEnd(text: string, at: number): void {
   if (skipSpace(text, at) !== text.length) throw new UnfinishedArray(`text after the array at ${at}`);
 }
 
-/** JSON's white space: space, tab, line feed, carriage return. */
 function skipSpace(text: string, at: number): number {
   let i = at;
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return i;
-    i += 1;
-  }
+  while (isSpace(text.charCodeAt(i))) i += 1;
+  return i;
+}
+
+/** JSON's white space: space, tab, line feed, carriage return. */
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
 function isDelimiter(c: number): boolean {
-  return c === COMMA || c === CLOSE_ARRAY || c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+  return c === COMMA || c === CLOSE_ARRAY || isSpace(c);
 }
 
 const OPEN_ARRAY = 0x5b;
