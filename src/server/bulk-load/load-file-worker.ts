@@ -20,7 +20,7 @@ import { deriveEntity, type DerivedEntity } from '../search/derive-entity.js';
 import { toAcceptedRows } from './accepted-rows.js';
 import { badRecordsMessage, parseMetadataJson, readMetadataText } from './read-metadata-file.js';
 import type { ReaderMessage } from './reader-messages.js';
-import { arrayElementTexts } from './record-texts.js';
+import { arrayElementTexts, UnfinishedArray } from './record-texts.js';
 
 /** Proposals per batch sent: large enough that sending costs little, small enough that writing starts early. */
 const BATCH = 5000;
@@ -42,7 +42,9 @@ async function read({ file, absolute }: ReaderInput, send: (message: ReaderMessa
   } else {
     try {
       for (const element of elements) reader.record(JSON.parse(element) as unknown);
-    } catch {
+    } catch (error) {
+      // Anything but the text failing to read as JSON is a failure of its own, with its own message.
+      if (!(error instanceof SyntaxError || error instanceof UnfinishedArray)) throw error;
       // Not JSON after all: JSON.parse of the whole text says where and why, as for any file.
       const json = parseMetadataJson(file, text.text);
       if (!json.ok) return send({ kind: 'refused', message: json.message });
