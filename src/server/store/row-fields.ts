@@ -5,7 +5,11 @@
  * they were half the facet rows of a bulk load (150,000 of 285,000 at 50,000 entities) and most of their bytes.
  * Filters on them compare the columns (indexed where an equality allows), and facet counts read them from there.
  */
-import { GRAPHQL_ENTITY_TYPE_OF_NAME, entityTypeOfGraphqlType } from '../search/entity-type-names.js';
+import {
+  GRAPHQL_ENTITY_TYPE_OF_NAME,
+  entityTypeOfGraphqlType,
+  graphqlEntityType,
+} from '../search/entity-type-names.js';
 
 /** The columns of a search row the row fields are made of. */
 export interface SearchRowColumns {
@@ -44,7 +48,7 @@ export const ROW_FIELDS: ReadonlyMap<string, RowField> = new Map<string, RowFiel
     '_entityType',
     {
       valueSql: ENTITY_TYPE_SQL,
-      valueOf: (row) => GRAPHQL_ENTITY_TYPE_OF_NAME.get(row.entity_type) ?? 'OTHER',
+      valueOf: (row) => graphqlEntityType(row.entity_type),
       column: 'e.entity_type',
       stored: (value) => {
         if (value === 'OTHER') return undefined;
