@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AspectStore, versionOf } from './aspect-store.js';
@@ -334,5 +337,102 @@ describe('preloaded writes', () => {
     expect(descriptionFound(store, 'alpha')).toEqual([]);
     expect(descriptionFound(store, 'gamma')).toEqual(['gamma']);
     store.close();
+  });
+});
+
+describe('bulk transactions (openTransaction)', () => {
+  const actor = 'urn:li:corpuser:x';
+  const termUrn = (i: number): string => `urn:li:glossaryTerm:load.t${i}`;
+  const writeTerms = (store: AspectStore, count: number): void => {
+    for (let i = 0; i < count; i += 1) {
+      store.write(
+        termUrn(i),
+        'glossaryTermInfo',
+        { name: `t${i}`, definition: 'x'.repeat(200) },
+        {},
+        actor,
+        1,
+      );
+    }
+  };
+  const sizeOf = (file: string): number => (existsSync(file) ? statSync(file).size : 0);
+
+  it('writes a load with a rollback journal when no other connection has the catalog open, then goes back to the log', () => {
+    const file = tempFile();
+    const store = new AspectStore(file);
+    const load = store.openTransaction();
+    writeTerms(store, 3000);
+    // The load's original pages are kept in a rollback journal, not appended to the write-ahead log.
+    expect(existsSync(`${file}-journal`)).toBe(true);
+    load.commit();
+    expect(existsSync(`${file}-journal`)).toBe(false);
+    expect(sizeOf(`${file}-wal`)).toBeLessThan(64 * 1024);
+    expect(store.get(termUrn(2999), 'glossaryTermInfo')?.value).toMatchObject({ name: 't2999' });
+    const other = new Database(file);
+    expect(other.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(other.prepare('SELECT COUNT(*) AS n FROM metadata_aspect_v2').get()).toEqual({ n: 3000 });
+    other.close();
+    // A load the caller rolls back leaves nothing, and the catalog on the log too.
+    const undone = store.openTransaction();
+    store.write(termUrn(5000), 'glossaryTermInfo', { name: 'undone' }, {}, actor, 1);
+    undone.rollback();
+    expect(store.get(termUrn(5000), 'glossaryTermInfo')).toBeUndefined();
+    expect(existsSync(`${file}-journal`)).toBe(false);
+    store.close();
+    const reopened = new Database(file);
+    expect(reopened.pragma('journal_mode', { simple: true })).toBe('wal');
+    reopened.close();
+  });
+
+  it('goes through the write-ahead log, without waiting, when another connection has the catalog open', () => {
+    const file = tempFile();
+    const store = new AspectStore(file);
+    // A `catalog serve` of the same file, say: it has read from it.
+    const server = new Database(file);
+    expect(server.prepare('SELECT COUNT(*) AS n FROM metadata_aspect_v2').get()).toEqual({ n: 0 });
+    const load = store.openTransaction();
+    writeTerms(store, 3000);
+    load.commit();
+    expect(existsSync(`${file}-journal`)).toBe(false);
+    expect(sizeOf(`${file}-wal`)).toBeGreaterThan(64 * 1024);
+    expect(server.prepare('SELECT COUNT(*) AS n FROM metadata_aspect_v2').get()).toEqual({ n: 3000 });
+    server.close();
+    store.close();
+  });
+
+  it('rolls back what a load killed half way wrote, when the catalog is opened again', () => {
+    const file = tempFile();
+    const seeding = new AspectStore(file);
+    seeding.transaction(() => seeding.write(termUrn(0), 'glossaryTermInfo', { name: 'kept' }, {}, actor, 1));
+    seeding.close();
+    const before = catalogContents(file);
+    const sizeBefore = statSync(file).size;
+    // The load runs in a process of its own, which is killed while its transaction is open. A page cache of a
+    // few pages makes it write pages into the file before it commits (as a large load does).
+    const script = `
+      import { existsSync, statSync } from 'node:fs';
+      import { AspectStore } from ${JSON.stringify(pathToFileURL(path.resolve('dist/server/store/aspect-store.js')).href)};
+      const store = new AspectStore(${JSON.stringify(file)});
+      store.db.pragma('cache_size = 10');
+      store.openTransaction();
+      for (let i = 1; i < 3000; i += 1)
+        store.write('urn:li:glossaryTerm:load.t' + i, 'glossaryTermInfo', { name: 'lost', definition: 'x'.repeat(200) }, {}, 'urn:li:corpuser:x', 1);
+      process.stdout.write(JSON.stringify({ journal: statSync(${JSON.stringify(`${file}-journal`)}).size, file: statSync(${JSON.stringify(file)}).size }));
+      process.kill(process.pid, 'SIGKILL');
+    `;
+    const killed = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(killed.signal).toBe('SIGKILL');
+    const atTheKill = JSON.parse(killed.stdout) as { journal: number; file: number };
+    expect(atTheKill.journal).toBeGreaterThan(0);
+    // Pages of the load were in the file itself, their originals in the journal.
+    expect(atTheKill.file).toBeGreaterThan(sizeBefore);
+    expect(existsSync(`${file}-journal`)).toBe(true);
+
+    const reopened = new AspectStore(file);
+    expect(reopened.get(termUrn(0), 'glossaryTermInfo')?.value).toEqual({ name: 'kept' });
+    expect(reopened.get(termUrn(1), 'glossaryTermInfo')).toBeUndefined();
+    reopened.close();
+    expect(existsSync(`${file}-journal`)).toBe(false);
+    expect(catalogContents(file)).toEqual(before);
   });
 });

@@ -65,7 +65,7 @@ export class AspectStore {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // SQLite's default page cache is 2 MiB: a large catalog's indexes are written and read at random places, and
     // with so small a cache most of those pages are read again from the file (64 MiB: measured, see docs).
     // These settings also suit a bulk load (catalog ingest of 50,000 entities, issue 21, measured): a 256 MiB cache,
@@ -204,22 +204,77 @@ export class AspectStore {
 
   /**
    * Opens a transaction that stays open across awaits, for a bulk load whose rows arrive from another thread:
-   * `transaction`'s bookkeeping, ended by the caller. Nothing else may use the store until it ends.
+   * `transaction`'s bookkeeping, ended by the caller. Nothing else may use the store until it ends. When no other
+   * connection has the catalog open, the load is written with a rollback journal (see `leaveWriteAheadLog`).
    */
   openTransaction(): OpenTransaction {
     if (this.db.inTransaction) throw new Error('a transaction is already open');
     this.indexQueue.pause();
-    const open = this.begin();
-    return {
-      commit: () => {
-        open.commit();
+    const journaled = this.leaveWriteAheadLog();
+    let open: OpenTransaction;
+    try {
+      open = this.begin();
+    } catch (error) {
+      if (journaled) this.returnToWriteAheadLog();
+      this.indexQueue.resume();
+      throw error;
+    }
+    const end = (finish: () => void): void => {
+      try {
+        finish();
+      } finally {
+        if (journaled) this.returnToWriteAheadLog();
         this.indexQueue.resume();
-      },
-      rollback: () => {
-        open.rollback();
-        this.indexQueue.resume();
-      },
+      }
     };
+    return {
+      commit: () => end(() => open.commit()),
+      rollback: () => end(() => open.rollback()),
+    };
+  }
+
+  /**
+   * For one bulk load: switches the catalog from its write-ahead log to a rollback journal, when no other connection
+   * has it open; answers whether it did. Through the log a load writes every page twice, into the log and again
+   * when the log is copied into the file (the checkpoint). With a rollback journal a page the file did not
+   * hold is written once, and the journal keeps the original content of the pages the load changes: the load is
+   * still one transaction, all of it lands or none (a crash leaves the journal, and the next open rolls it back).
+   * synchronous is FULL in that mode, as NORMAL with a rollback journal may corrupt the file on a power loss.
+   * Measured on 50,000 entities into a new catalog (docs/embedded-catalog.md): 6.0 s instead of 7.4 s.
+   * Another connection (a `catalog serve` of the same file) refuses the switch at once, without the busy wait:
+   * the load then goes through the log as any write does.
+   */
+  private leaveWriteAheadLog(): boolean {
+    if (this.db.memory || this.db.pragma('journal_mode', { simple: true }) !== 'wal') return false;
+    this.db.pragma('busy_timeout = 0');
+    try {
+      if (this.db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') return false;
+    } catch (error) {
+      if (isBusy(error)) return false;
+      throw error;
+    } finally {
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    this.db.pragma('synchronous = FULL');
+    return true;
+  }
+
+  /**
+   * Back to the write-ahead log once the load has ended. A connection opened meanwhile (and waiting for the load)
+   * can keep the switch from happening: the catalog is whole either way, and every store switches it to the log
+   * when it opens it.
+   */
+  private returnToWriteAheadLog(): void {
+    this.db.pragma('busy_timeout = 0');
+    try {
+      // synchronous stays FULL for as long as this connection writes with a rollback journal.
+      if (this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal')
+        this.db.pragma('synchronous = NORMAL');
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+    } finally {
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
   }
 
   /** Begins the outermost transaction; `commit` notes the entities it wrote for indexing, in it. */
@@ -530,6 +585,14 @@ export class AspectStore {
     this.indexQueue.close();
     this.db.close();
   }
+}
+
+/** How long a write waits for another connection's write lock before failing with "database is locked". */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** SQLite's "database is locked" (SQLITE_BUSY and its extended codes), as better-sqlite3 throws it. */
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
 /**
