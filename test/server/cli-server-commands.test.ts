@@ -140,6 +140,42 @@ describe('catalog ingest and get', () => {
     ).toEqual({ value: false });
   });
 
+  it('refuses an empty file as it refuses a bad one, and still ingests the files after it', async () => {
+    const empty = path.join(dir, 'empty.json');
+    writeFileSync(empty, '[]');
+    const good = path.join(dir, 'after-empty.json');
+    writeFileSync(
+      good,
+      JSON.stringify([
+        {
+          entityType: 'mlFeature',
+          entityUrn: 'urn:li:mlFeature:(after_empty,ok)',
+          changeType: 'UPSERT',
+          aspectName: 'status',
+          aspect: { json: { removed: false } },
+        },
+      ]),
+    );
+    const exists = async (): Promise<unknown> =>
+      (await server.post('/entities?action=exists', { urn: 'urn:li:mlFeature:(after_empty,ok)' })).json;
+    // To a DataHub (every file is checked before any is sent) and into the embedded catalog (file by file).
+    const remote = await runCatalog(['ingest', empty, good, '--server', server.url]);
+    expect(remote.code).toBe(1);
+    expect(remote.stderr).toBe(`error ${empty}: it holds no records\n`);
+    expect(remote.stdout).toContain(`${good}: ingested 1 records (1 aspect of 1 entity)`);
+    expect(await exists()).toEqual({ value: true });
+
+    const embedded = await runCatalog(['ingest', 'empty.json', 'after-empty.json'], {
+      cwd: dir,
+      env: { HOME: dir },
+    });
+    expect(embedded.code).toBe(1);
+    expect(embedded.stderr).toBe('error empty.json: it holds no records\n');
+    expect(embedded.stdout).toContain(
+      'after-empty.json: ingested 1 records (1 aspect of 1 entity) into the embedded catalog',
+    );
+  });
+
   it('refuses a file that is not JSON', async () => {
     const file = path.join(dir, 'not.json');
     writeFileSync(file, '[{"a": ');

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
-import { CatalogError } from '../../errors.js';
 import { plural } from '../output/plural.js';
 import { parseMetadataRecords, type CheckedProposal } from '../../model/metadata-file.js';
 import { describeTarget, resolveTarget, type Target } from '../../client/target.js';
@@ -73,9 +72,8 @@ async function ingestEmbedded(
         io.stderr.write(`error ${file}: ${errorMessage(error)}; nothing of it was written\n`);
         continue;
       }
-      if (outcome.kind === 'empty') throw new CatalogError('INGEST_INVALID', `${file} holds no records`);
-      if (outcome.kind === 'refused') {
-        io.stderr.write(outcome.message);
+      if (outcome.kind === 'empty' || outcome.kind === 'refused') {
+        io.stderr.write(outcome.kind === 'empty' ? emptyFileMessage(file) : outcome.message);
         failed += 1;
         continue;
       }
@@ -85,6 +83,11 @@ async function ingestEmbedded(
     catalog?.store.close();
   }
   return failed === 0 ? 0 : 1;
+}
+
+/** An empty file is refused as a bad one is: reported, and the other files are still ingested. */
+function emptyFileMessage(file: string): string {
+  return `error ${file}: it holds no records\n`;
 }
 
 /** What is printed for a file ingested. */
@@ -169,6 +172,6 @@ async function parseFile(file: string, absolute: string): Promise<ParsedFile | s
   if (!json.ok) return json.message;
   const records = parseMetadataRecords(json.value);
   if (!records.ok) return badRecordsMessage(file, records.errors);
-  if (records.proposals.length === 0) throw new CatalogError('INGEST_INVALID', `${file} holds no records`);
+  if (records.proposals.length === 0) return emptyFileMessage(file);
   return { file, records: records.records, proposals: records.proposals };
 }
