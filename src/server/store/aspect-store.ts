@@ -211,20 +211,22 @@ export class AspectStore {
     if (this.db.inTransaction) throw new Error('a transaction is already open');
     this.indexQueue.pause();
     const journaled = this.leaveWriteAheadLog();
+    const ended = (): void => {
+      if (journaled) this.returnToWriteAheadLog();
+      this.indexQueue.resume();
+    };
     let open: OpenTransaction;
     try {
       open = this.begin();
     } catch (error) {
-      if (journaled) this.returnToWriteAheadLog();
-      this.indexQueue.resume();
+      ended();
       throw error;
     }
     const end = (finish: () => void): void => {
       try {
         finish();
       } finally {
-        if (journaled) this.returnToWriteAheadLog();
-        this.indexQueue.resume();
+        ended();
       }
     };
     return {
@@ -245,16 +247,9 @@ export class AspectStore {
    * the load then goes through the log as any write does.
    */
   private leaveWriteAheadLog(): boolean {
-    if (this.db.memory || this.db.pragma('journal_mode', { simple: true }) !== 'wal') return false;
-    this.db.pragma('busy_timeout = 0');
-    try {
-      if (this.db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') return false;
-    } catch (error) {
-      if (isBusy(error)) return false;
-      throw error;
-    } finally {
-      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    }
+    // An in-memory catalog has no log ('memory').
+    if (this.db.pragma('journal_mode', { simple: true }) !== 'wal' || !this.setJournalMode('delete'))
+      return false;
     this.db.pragma('synchronous = FULL');
     return true;
   }
@@ -265,13 +260,21 @@ export class AspectStore {
    * when it opens it.
    */
   private returnToWriteAheadLog(): void {
+    // synchronous stays FULL for as long as this connection writes with a rollback journal.
+    if (this.setJournalMode('wal')) this.db.pragma('synchronous = NORMAL');
+  }
+
+  /**
+   * Sets the file's journal mode at once or not at all: another connection in the way refuses it without the busy
+   * wait. Answers whether the file is in that mode now.
+   */
+  private setJournalMode(mode: 'delete' | 'wal'): boolean {
     this.db.pragma('busy_timeout = 0');
     try {
-      // synchronous stays FULL for as long as this connection writes with a rollback journal.
-      if (this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal')
-        this.db.pragma('synchronous = NORMAL');
+      return this.db.pragma(`journal_mode = ${mode}`, { simple: true }) === mode;
     } catch (error) {
-      if (!isBusy(error)) throw error;
+      if (isBusy(error)) return false;
+      throw error;
     } finally {
       this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
