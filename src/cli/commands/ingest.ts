@@ -3,7 +3,11 @@ import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
 import { plural } from '../output/plural.js';
 import { parseMetadataRecords, type CheckedProposal } from '../../model/metadata-file.js';
 import { describeTarget, resolveTarget, type Target } from '../../client/target.js';
-import { badRecordsMessage, readMetadataJson } from '../../server/bulk-load/read-metadata-file.js';
+import {
+  badRecordsMessage,
+  emptyFileMessage,
+  readMetadataJson,
+} from '../../server/bulk-load/read-metadata-file.js';
 import type { Catalog, LoadOutcome } from '../../server/bulk-load/load-file.js';
 import type * as LoadFileModule from '../../server/bulk-load/load-file.js';
 import type * as CatalogServiceModule from '../../server/catalog-service.js';
@@ -83,11 +87,6 @@ async function ingestEmbedded(
     catalog?.store.close();
   }
   return failed === 0 ? 0 : 1;
-}
-
-/** An empty file is refused as a bad one is: reported, and the other files are still ingested. */
-function emptyFileMessage(file: string): string {
-  return `error ${file}: it holds no records\n`;
 }
 
 /** What is printed for a file ingested. */

@@ -65,3 +65,8 @@ export function badRecordsMessage(file: string, errors: readonly RecordError[]):
   const lines = errors.map((error) => `error ${file}: record ${error.index}: ${error.message}\n`);
   return `${lines.join('')}error ${file}: ${errors.length} bad record(s); nothing of it was written\n`;
 }
+
+/** What is printed for a file that holds no records: refused as a bad file is, and the other files still go in. */
+export function emptyFileMessage(file: string): string {
+  return `error ${file}: it holds no records\n`;
+}
