@@ -303,3 +303,32 @@ describe('impact of a plan on the example catalog', () => {
     expect(graph.nodes.find((node) => node.urn === TABLE)?.name).toBe('transaction_features');
   });
 });
+
+// Last: it applies the pull request, which the tests above plan against.
+describe('impact of an applied plan', () => {
+  it('is read before the first write and printed ahead of the apply result', async () => {
+    const cli = (...args: string[]) =>
+      runCatalog(['reconcile', 'catalog', '--prune', '--max-deletes', '1', '--server', server.url, ...args], {
+        cwd: dir.dir,
+      });
+    const applied = await cli();
+    expect(applied.code, applied.stderr).toBe(0);
+    const lines = applied.stdout.split('\n');
+    const impactAt = lines.indexOf('Impact (what depends on the changes in the catalog):');
+    const resultAt = lines.findIndex((line) => line.startsWith('Apply complete'));
+    expect(impactAt).toBeGreaterThan(0);
+    expect(resultAt).toBeGreaterThan(impactAt);
+    // The apply takes the label term off the transactions dataset's column before deleting the term: read after
+    // that write, the impact would have lost the dataset. It names all three carriers.
+    const removed = lines.findIndex((line, at) => at > impactAt && line.includes(LABEL));
+    expect(lines.slice(removed + 1, removed + 5).map((line) => line.trim())).toEqual([
+      'affects: 1 dataset (payments.transactions), 1 feature (transaction_features.txn_count_7d), 1 model (fraud-detector-2026-11)',
+      'model fraud-detector-2026-11 (carries the term)',
+      'dataset payments.transactions (a column carries the term)',
+      'feature transaction_features.txn_count_7d (carries the term)',
+    ]);
+    const again = await cli('--output', 'json');
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).changes).toEqual([]);
+  });
+});
