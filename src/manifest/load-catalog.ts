@@ -4,7 +4,8 @@ import type { Policy } from '../policy/types.js';
 import type { Declaration } from './declaration.js';
 import type { ValidatedDocument } from './kinds.js';
 import { openParseCache } from './parse-cache.js';
-import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import { outcomeOf, parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import { parseFilesInParallel } from './parse-in-parallel.js';
 import { readManifestFiles } from './read-manifest-files.js';
 import { interpolateVariables } from './interpolate-variables.js';
 import type { Environment } from './select-environment.js';
@@ -105,9 +106,17 @@ export async function loadCatalog(
   environment?: string,
 ): Promise<CatalogLoad> {
   const files = await readManifestFiles(dir, cwd);
-  if (cache === undefined) return addPolicies(buildCatalog(files, parseDocuments, environment, 'policies'));
-  const parseCache = openParseCache(cache.dir, cache.toolVersion);
-  const load = buildCatalog(files, (file) => parseCache.parse(file), environment, 'policies');
-  parseCache.prune();
+  // Parsed on two threads when the catalog is large (parse-in-parallel.ts), through the cache when there is one.
+  const parseCache = cache === undefined ? undefined : openParseCache(cache.dir, cache.toolVersion);
+  const outcomes =
+    parseCache === undefined
+      ? (await parseFilesInParallel(files)).map((parsed, index) =>
+          outcomeOf(files[index] as SourceFile, parsed),
+        )
+      : await parseCache.parseAll(files, parseFilesInParallel);
+  const outcomeOfFile = new Map(files.map((file, index) => [file, outcomes[index] as ParseOutcome]));
+  const parsed = (file: SourceFile): ParseOutcome => outcomeOfFile.get(file) ?? parseDocuments(file);
+  const load = buildCatalog(files, parsed, environment, 'policies');
+  parseCache?.prune();
   return addPolicies(load);
 }

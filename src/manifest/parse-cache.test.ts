@@ -4,7 +4,7 @@ import { deserialize, serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/temp-dir.js';
 import { openParseCache } from './parse-cache.js';
-import { parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import { parseDocuments, parseFile, type ParseOutcome, type SourceFile } from './parse-documents.js';
 import { readManifestFiles } from './read-manifest-files.js';
 
 /** Every path into a value (objects and arrays), for comparing locators everywhere. */
@@ -70,6 +70,31 @@ describe('the parse cache', () => {
     const warm = openParseCache(dir, '1.0.0');
     expect(files.map((file) => snapshot(warm.parse(file)))).toEqual(expected);
     expect(entries()).toHaveLength(written);
+  });
+
+  it('parses together only the files it does not hold (parseAll), and answers as parsing does', async () => {
+    const files = [
+      ...(await readManifestFiles('catalog')),
+      ...(await readManifestFiles('test/fixtures/broken-manifests')),
+    ];
+    const expected = files.map((file) => snapshot(parseDocuments(file)));
+    const asked: string[][] = [];
+    const parseMany = async (many: readonly SourceFile[]) => {
+      asked.push(many.map((file) => file.path));
+      return many.map((file) => parseFile(file));
+    };
+    const cold = openParseCache(dir, '1.0.0');
+    expect((await cold.parseAll(files, parseMany)).map(snapshot)).toEqual(expected);
+    expect(asked).toEqual([files.map((file) => file.path)]);
+    // Warm, with one file edited: only it is parsed (and the files that are not UTF-8, never cached).
+    const edited = files.map((file, index) =>
+      index === 0 ? { ...file, text: `${file.text}\n# edited\n` } : file,
+    );
+    const warm = openParseCache(dir, '1.0.0');
+    expect((await warm.parseAll(edited, parseMany)).map(snapshot).slice(1)).toEqual(expected.slice(1));
+    expect(asked[1]).toEqual(
+      edited.filter((file, index) => index === 0 || file.invalidUtf8 !== undefined).map((file) => file.path),
+    );
   });
 
   it('is used only for the very text, path and tool version it was made from', () => {

@@ -29,6 +29,11 @@ const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 export interface ParseCache {
   /** parseDocuments, through the cache. */
   parse(file: SourceFile): ParseOutcome;
+  /** parseDocuments of many files, through the cache: those not in it are parsed together by `parseMany`. */
+  parseAll(
+    files: readonly SourceFile[],
+    parseMany: (files: readonly SourceFile[]) => Promise<ParsedFile[]>,
+  ): Promise<ParseOutcome[]>;
   /** Removes entries this run did not use, oldest first, beyond a bound (call once the catalog is loaded). */
   prune(): void;
 }
@@ -80,19 +85,41 @@ export function openParseCache(dir: string, toolVersion: string): ParseCache {
     }
   };
 
+  /** The entry's key, marked used; none for a file that is not UTF-8 (never cached). */
+  const keyOf = (file: SourceFile): string | undefined => {
+    if (file.invalidUtf8 !== undefined) return undefined;
+    const key = createHash('sha256')
+      .update(`${FORMAT}\u0000${toolVersion}\u0000${process.versions.v8}\u0000${file.path}\u0000`)
+      .update(file.text)
+      .digest('hex');
+    used.add(entryName(key));
+    return key;
+  };
+
   return {
     parse(file) {
-      if (file.invalidUtf8 !== undefined) return outcomeOf(file, parseFile(file));
-      const key = createHash('sha256')
-        .update(`${FORMAT}\u0000${toolVersion}\u0000${process.versions.v8}\u0000${file.path}\u0000`)
-        .update(file.text)
-        .digest('hex');
-      used.add(entryName(key));
-      const cached = read(key);
+      const key = keyOf(file);
+      const cached = key === undefined ? undefined : read(key);
       if (cached !== undefined) return outcomeOf(file, cached);
       const parsed = parseFile(file);
-      write(key, parsed);
+      if (key !== undefined) write(key, parsed);
       return outcomeOf(file, parsed);
+    },
+    async parseAll(files, parseMany) {
+      const keys = files.map(keyOf);
+      const results = files.map((_, index) => {
+        const key = keys[index];
+        return key === undefined ? undefined : read(key);
+      });
+      const missing = files.flatMap((_, index) => (results[index] === undefined ? [index] : []));
+      const parsed = await parseMany(missing.map((index) => files[index] as SourceFile));
+      missing.forEach((index, at) => {
+        const result = parsed[at] as ParsedFile;
+        results[index] = result;
+        const key = keys[index];
+        if (key !== undefined) write(key, result);
+      });
+      return files.map((file, index) => outcomeOf(file, results[index] as ParsedFile));
     },
     prune() {
       try {
