@@ -7,7 +7,7 @@ import { parseFile, type SourceFile } from './parse-documents.js';
 import { parseFilesInParallel, parseOnTwoThreads } from './parse-in-parallel.js';
 import { decodeManifest, readManifestFiles } from './read-manifest-files.js';
 
-// The worker runs from dist/ (see model/worker-script.ts): `npm test` builds it first.
+// The worker runs from dist/ (see src/worker-script.ts): `npm test` builds it first.
 
 /** The broken-manifests corpus (every diagnostic, located) and the example catalog, as files to parse. */
 async function manifests(): Promise<SourceFile[]> {

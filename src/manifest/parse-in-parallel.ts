@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { workerScript } from '../model/worker-script.js';
+import { workerScript } from '../worker-script.js';
 import { parseFile, type ParsedFile, type SourceFile } from './parse-documents.js';
 import type { ParsedMessage, ParseWorkerInput } from './parse-worker.js';
 

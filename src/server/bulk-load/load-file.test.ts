@@ -9,7 +9,7 @@ import { AspectStore } from '../store/aspect-store.js';
 import { loadMetadataFile, type Catalog } from './load-file.js';
 import { readInWorker } from './read-in-worker.js';
 
-// The loader's reading thread runs from dist/ (see model/worker-script.ts): `npm test` builds it first.
+// The loader's reading thread runs from dist/ (see src/worker-script.ts): `npm test` builds it first.
 
 const ACTOR = 'urn:li:corpuser:datahub';
 const NOW = 1_700_000_000_000;

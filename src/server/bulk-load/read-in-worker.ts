@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ReaderInput } from './load-file-worker.js';
 import type { ReaderMessage } from './reader-messages.js';
-import { workerScript } from '../../model/worker-script.js';
+import { workerScript } from '../../worker-script.js';
 
 export interface FileReading {
   /** The next message; rejects when the thread fails or stops before its last message. */
