@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../manifest/load-catalog.js';
+import { readManifestFiles } from '../manifest/read-manifest-files.js';
 import type { JsonObject } from '../model/json.js';
 import type { LiveAspect } from '../model/live-state.js';
 import { carriesMarker, wroteDeclaredField } from '../plan/ownership.js';
@@ -53,6 +54,28 @@ tags: [gold]
     expect(request.get('mlModelGroup')?.aspects.has('globalTags')).toBe(true);
     // The aspect DataHub's UI writes the group's description to, which DataHub shows over the manifest's.
     expect(request.get('mlModelGroup')?.aspects.has('editableMlModelGroupProperties')).toBe(true);
+  });
+
+  it('asks for every declared entity under its type, and each entity of a type for the same aspects', async () => {
+    const load = buildCatalog(await readManifestFiles('catalog'));
+    const state = load.state as NonNullable<typeof load.state>;
+    const request = readRequestFor(state);
+    for (const entity of state.entities) {
+      const entry = request.get(entity.entityType);
+      expect(entry?.urns.has(entity.urn), entity.urn).toBe(true);
+      expect(entry?.aspects.has(entity.aspectName)).toBe(true);
+      expect(entry?.aspects.has('status')).toBe(true);
+    }
+    const declared = new Set(state.entities.map((entity) => entity.urn));
+    const datasets = new Set(state.datasets.map((dataset) => dataset.datasetUrn));
+    const terms = new Set(state.externalTerms.map((term) => term.urn));
+    for (const [entityType, entry] of request) {
+      for (const urn of entry.urns) {
+        expect(declared.has(urn) || datasets.has(urn) || terms.has(urn), urn).toBe(true);
+        expect(urn.startsWith(`urn:li:${entityType}:`), urn).toBe(true);
+      }
+    }
+    expect(request.get('mlFeature')?.aspects.has('mlFeatureKey')).toBe(true);
   });
 });
 
