@@ -25,6 +25,7 @@ import { SearchResolvers } from './search-resolvers.js';
 import { searchRoots } from './search-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
 import { DataHubGraphQLError } from './term-mutations.js';
+import { LruMap } from '../../model/lru-map.js';
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
   400: 'BAD_REQUEST',
@@ -94,7 +95,7 @@ type CheckedDocument = { readonly document: DocumentNode } | { readonly errors: 
 /** How many checked documents are kept, and the longest query text kept (a document is reused, not a payload). */
 const CHECKED_DOCUMENTS = 128;
 const LONGEST_KEPT_QUERY = 65_536;
-const checkedDocuments = new Map<string, CheckedDocument>();
+const checkedDocuments = new LruMap<string, CheckedDocument>(CHECKED_DOCUMENTS);
 
 /**
  * A query text parsed and validated against the schema, or why it is not a valid document. Clients send the same
@@ -105,11 +106,7 @@ const checkedDocuments = new Map<string, CheckedDocument>();
  */
 function checkedDocument(schema: GraphQLSchema, query: string): CheckedDocument {
   const kept = checkedDocuments.get(query);
-  if (kept !== undefined) {
-    checkedDocuments.delete(query);
-    checkedDocuments.set(query, kept);
-    return kept;
-  }
+  if (kept !== undefined) return kept;
   let checked: CheckedDocument;
   try {
     const document = parse(query);
@@ -118,12 +115,7 @@ function checkedDocument(schema: GraphQLSchema, query: string): CheckedDocument 
   } catch (error) {
     checked = { errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))] };
   }
-  if (query.length <= LONGEST_KEPT_QUERY) {
-    checkedDocuments.set(query, checked);
-    const oldest = checkedDocuments.keys().next();
-    if (checkedDocuments.size > CHECKED_DOCUMENTS && oldest.done !== true)
-      checkedDocuments.delete(oldest.value);
-  }
+  if (query.length <= LONGEST_KEPT_QUERY) checkedDocuments.set(query, checked);
   return checked;
 }
 

@@ -11,6 +11,7 @@ import { deriveEntity, type DerivedEntity } from '../search/derive-entity.js';
 import { FacetMirror, parseIds } from '../search/facet-mirror.js';
 import { parseScoredMatches, rankCandidates, sortRanked, type ScoredMatches } from '../search/rank-hits.js';
 import type { SearchDocument } from '../search/search-document.js';
+import { LruMap } from '../../model/lru-map.js';
 import { ROW_FIELDS, rowFieldValues, type RowField, type SearchRowColumns } from './row-fields.js';
 
 export type FilterCondition =
@@ -154,9 +155,9 @@ export class EntityIndex {
   private cacheGeneration = -1;
   private dataVersion: number | undefined;
   /** Answers of recent searches: summaries (total and facets) and pages of hits, least recently used first. */
-  private readonly cache = new Map<string, SearchSummary | readonly SearchHit[]>();
-  /** Statements of queries built at run time, by text, least recently used first (see prepared). */
-  private readonly preparedStatements = new Map<string, Database.Statement>();
+  private readonly cache = new LruMap<string, SearchSummary | readonly SearchHit[]>(CACHED_SEARCHES);
+  /** Statements of queries built at run time, by text (see prepared). */
+  private readonly preparedStatements = new LruMap<string, Database.Statement>(STATEMENT_CACHE_SIZE);
 
   constructor(
     private readonly db: Database.Database,
@@ -279,12 +280,8 @@ export class EntityIndex {
     let statement = this.preparedStatements.get(sql);
     if (statement === undefined) {
       statement = this.db.prepare(sql);
-      if (this.preparedStatements.size >= STATEMENT_CACHE_SIZE) {
-        const oldest = this.preparedStatements.keys().next();
-        if (oldest.done !== true) this.preparedStatements.delete(oldest.value);
-      }
-    } else this.preparedStatements.delete(sql);
-    this.preparedStatements.set(sql, statement);
+      this.preparedStatements.set(sql, statement);
+    }
     return statement as Database.Statement<P, R>;
   }
 
@@ -495,8 +492,8 @@ export class EntityIndex {
     const key = searchKey(request);
     const summaryKey = `summary ${key}`;
     const hitsKey = `hits ${request.start} ${request.count} ${key}`;
-    let summary = this.recall<SearchSummary>(summaryKey);
-    let hits = request.count === 0 ? [] : this.recall<readonly SearchHit[]>(hitsKey);
+    let summary = this.cache.get(summaryKey) as SearchSummary | undefined;
+    let hits = request.count === 0 ? [] : (this.cache.get(hitsKey) as readonly SearchHit[] | undefined);
     if (summary === undefined || hits === undefined) {
       if (matched.fullText) {
         // One pass over the match gives the ids (total, facets) and the scores (the page).
@@ -507,8 +504,8 @@ export class EntityIndex {
         summary ??= this.summarize(request, matched);
         hits ??= this.hits(request, matched);
       }
-      this.keep(summaryKey, summary);
-      if (request.count > 0 && request.count <= CACHED_HITS_MAX) this.keep(hitsKey, hits);
+      this.cache.set(summaryKey, summary);
+      if (request.count > 0 && request.count <= CACHED_HITS_MAX) this.cache.set(hitsKey, hits);
     }
     return { total: summary.total, hits, facets: summary.facets };
   }
@@ -532,23 +529,6 @@ export class EntityIndex {
       this.mirror.update(this.stale);
       this.stale.clear();
     }
-  }
-
-  /** The answer kept under `key` (now the most recently used), if any. */
-  private recall<T extends SearchSummary | readonly SearchHit[]>(key: string): T | undefined {
-    const kept = this.cache.get(key);
-    if (kept === undefined) return undefined;
-    this.cache.delete(key);
-    this.cache.set(key, kept);
-    return kept as T;
-  }
-
-  /** Keeps an answer, dropping the least recently used beyond CACHED_SEARCHES. */
-  private keep(key: string, value: SearchSummary | readonly SearchHit[]): void {
-    this.cache.set(key, value);
-    if (this.cache.size <= CACHED_SEARCHES) return;
-    const oldest = this.cache.keys().next();
-    if (oldest.done !== true) this.cache.delete(oldest.value);
   }
 
   /**
