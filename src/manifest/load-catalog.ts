@@ -46,7 +46,21 @@ export function buildCatalog(
    */
   declarations: 'always' | 'policies' = 'always',
 ): CatalogLoad {
-  const parsed = files.map((file) => parse(file));
+  return buildFromParsed(
+    files,
+    files.map((file) => parse(file)),
+    environment,
+    declarations,
+  );
+}
+
+/** buildCatalog over files already parsed (`parsed[i]` is `files[i]`'s outcome). */
+function buildFromParsed(
+  files: readonly SourceFile[],
+  parsed: readonly ParseOutcome[],
+  environment: string | undefined,
+  declarations: 'always' | 'policies',
+): CatalogLoad {
   // Environments (interpolate-variables.ts): `${var.name}` replaced before the schemas see the values.
   const interpolated = interpolateVariables(
     parsed.flatMap((outcome) => outcome.documents),
@@ -114,9 +128,7 @@ export async function loadCatalog(
           outcomeOf(files[index] as SourceFile, parsed),
         )
       : await parseCache.parseAll(files, parseFilesInParallel);
-  const outcomeOfFile = new Map(files.map((file, index) => [file, outcomes[index] as ParseOutcome]));
-  const parsed = (file: SourceFile): ParseOutcome => outcomeOfFile.get(file) ?? parseDocuments(file);
-  const load = buildCatalog(files, parsed, environment, 'policies');
+  const load = buildFromParsed(files, outcomes, environment, 'policies');
   parseCache?.prune();
   return addPolicies(load);
 }

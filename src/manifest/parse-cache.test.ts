@@ -3,8 +3,14 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/temp-dir.js';
-import { openParseCache } from './parse-cache.js';
-import { parseDocuments, parseFile, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import { openParseCache, type ParseCache } from './parse-cache.js';
+import {
+  parseDocuments,
+  parseFile,
+  type ParsedFile,
+  type ParseOutcome,
+  type SourceFile,
+} from './parse-documents.js';
 import { readManifestFiles } from './read-manifest-files.js';
 
 /** Every path into a value (objects and arrays), for comparing locators everywhere. */
@@ -32,18 +38,27 @@ function snapshot(outcome: ParseOutcome): unknown {
   };
 }
 
+/** The files not in the cache, parsed one after another here. */
+const parseOnThisThread = (files: readonly SourceFile[]): Promise<ParsedFile[]> =>
+  Promise.resolve(files.map((file) => parseFile(file)));
+
+/** One file through the cache. */
+async function parseOne(cache: ParseCache, file: SourceFile): Promise<ParseOutcome> {
+  return (await cache.parseAll([file], parseOnThisThread))[0] as ParseOutcome;
+}
+
 describe('the parse cache', () => {
   let dir: string;
   const entries = (): string[] => readdirSync(dir).filter((name) => name.endsWith('.v8'));
   /** One run of the cache on one file. */
-  const parsedOnce = (file: SourceFile, toolVersion = '1.0.0'): ParseOutcome => {
+  const parsedOnce = async (file: SourceFile, toolVersion = '1.0.0'): Promise<ParseOutcome> => {
     const cache = openParseCache(dir, toolVersion);
-    const outcome = cache.parse(file);
+    const outcome = await parseOne(cache, file);
     cache.prune();
     return outcome;
   };
-  const valueOf = (file: SourceFile, toolVersion?: string): unknown =>
-    parsedOnce(file, toolVersion).documents[0]?.value;
+  const valueOf = async (file: SourceFile, toolVersion?: string): Promise<unknown> =>
+    (await parsedOnce(file, toolVersion)).documents[0]?.value;
   let cleanup: () => void;
   beforeEach(() => {
     let root: string;
@@ -60,7 +75,7 @@ describe('the parse cache', () => {
     expect(files.length).toBeGreaterThan(50);
     const expected = files.map((file) => snapshot(parseDocuments(file)));
     const cold = openParseCache(dir, '1.0.0');
-    expect(files.map((file) => snapshot(cold.parse(file)))).toEqual(expected);
+    expect((await cold.parseAll(files, parseOnThisThread)).map(snapshot)).toEqual(expected);
     cold.prune();
     const written = entries().length;
     // Files that are not UTF-8 are parsed every time.
@@ -68,7 +83,7 @@ describe('the parse cache', () => {
     // The cache ignores itself in git, so writing it never makes a working tree dirty.
     expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toMatch(/^\*$/m);
     const warm = openParseCache(dir, '1.0.0');
-    expect(files.map((file) => snapshot(warm.parse(file)))).toEqual(expected);
+    expect((await warm.parseAll(files, parseOnThisThread)).map(snapshot)).toEqual(expected);
     expect(entries()).toHaveLength(written);
   });
 
@@ -97,9 +112,9 @@ describe('the parse cache', () => {
     );
   });
 
-  it('is used only for the very text, path and tool version it was made from', () => {
+  it('is used only for the very text, path and tool version it was made from', async () => {
     const file: SourceFile = { path: 'catalog/t.yaml', text: 'kind: GlossaryTerm\nid: A.B\n' };
-    parsedOnce(file);
+    await parsedOnce(file);
     const [entry] = entries();
     // Proof that a warm run reads the entry: a doctored one is believed.
     const stored = deserialize(readFileSync(path.join(dir, entry!))) as {
@@ -107,52 +122,52 @@ describe('the parse cache', () => {
     };
     stored.parsed.documents[0]!.value.id = 'From.Cache';
     writeFileSync(path.join(dir, entry!), serialize(stored));
-    expect(valueOf(file)).toEqual({ kind: 'GlossaryTerm', id: 'From.Cache' });
+    expect(await valueOf(file)).toEqual({ kind: 'GlossaryTerm', id: 'From.Cache' });
     const fresh = { kind: 'GlossaryTerm', id: 'A.B' };
-    expect(valueOf({ ...file, text: `${file.text}# edited\n` })).toEqual(fresh);
-    expect(valueOf({ ...file, path: 'catalog/u.yaml' })).toEqual(fresh);
-    expect(valueOf(file, '1.1.0')).toEqual(fresh);
-    expect(valueOf(file)).toEqual({ kind: 'GlossaryTerm', id: 'From.Cache' });
+    expect(await valueOf({ ...file, text: `${file.text}# edited\n` })).toEqual(fresh);
+    expect(await valueOf({ ...file, path: 'catalog/u.yaml' })).toEqual(fresh);
+    expect(await valueOf(file, '1.1.0')).toEqual(fresh);
+    expect(await valueOf(file)).toEqual({ kind: 'GlossaryTerm', id: 'From.Cache' });
   });
 
-  it('parses again when an entry is damaged or not its own, and keeps every value exactly', () => {
+  it('parses again when an entry is damaged or not its own, and keeps every value exactly', async () => {
     const file: SourceFile = { path: 'catalog/t.yaml', text: 'kind: GlossaryTerm\nid: A.B\n' };
-    parsedOnce(file);
+    await parsedOnce(file);
     const [entry] = entries();
     writeFileSync(path.join(dir, entry!), readFileSync(path.join(dir, entry!)).subarray(0, 40));
-    expect(snapshot(parsedOnce(file))).toEqual(snapshot(parseDocuments(file)));
+    expect(snapshot(await parsedOnce(file))).toEqual(snapshot(parseDocuments(file)));
     expect(deserialize(readFileSync(path.join(dir, entry!)))).toMatchObject({ parsed: { documents: [{}] } });
     writeFileSync(path.join(dir, entry!), serialize({ format: 'something else', parsed: 1 }));
-    expect(snapshot(parsedOnce(file))).toEqual(snapshot(parseDocuments(file)));
+    expect(snapshot(await parsedOnce(file))).toEqual(snapshot(parseDocuments(file)));
 
     // Values JSON could not hold survive exactly.
     const numbers: SourceFile = { path: 'catalog/n.yaml', text: 'a: .inf\nb: .nan\nc: -0\n' };
-    parsedOnce(numbers);
-    const warm = parsedOnce(numbers).documents[0]?.value as Record<string, number>;
+    await parsedOnce(numbers);
+    const warm = (await parsedOnce(numbers)).documents[0]?.value as Record<string, number>;
     expect(Object.is(warm['c'], -0)).toBe(true);
-    expect(parsedOnce(numbers).documents[0]?.value).toEqual({ a: Infinity, b: NaN, c: -0 });
+    expect((await parsedOnce(numbers)).documents[0]?.value).toEqual({ a: Infinity, b: NaN, c: -0 });
   });
 
-  it('parses as usual where it cannot write (a read-only checkout, say), and says nothing', () => {
+  it('parses as usual where it cannot write (a read-only checkout, say), and says nothing', async () => {
     writeFileSync(dir, 'a file where the cache folder would be');
     const file: SourceFile = { path: 'catalog/t.yaml', text: 'kind: GlossaryTerm\nid: A.B\n' };
     const cache = openParseCache(dir, '1.0.0');
-    expect(snapshot(cache.parse(file))).toEqual(snapshot(parseDocuments(file)));
-    expect(snapshot(cache.parse({ ...file, path: 'catalog/u.yaml' }))).toEqual(
+    expect(snapshot(await parseOne(cache, file))).toEqual(snapshot(parseDocuments(file)));
+    expect(snapshot(await parseOne(cache, { ...file, path: 'catalog/u.yaml' }))).toEqual(
       snapshot(parseDocuments({ ...file, path: 'catalog/u.yaml' })),
     );
     expect(() => cache.prune()).not.toThrow();
     expect(readFileSync(dir, 'utf8')).toBe('a file where the cache folder would be');
   });
 
-  it('prunes entries a run did not use beyond a spare two hundred, oldest first', () => {
+  it('prunes entries a run did not use beyond a spare two hundred, oldest first', async () => {
     mkdirSync(dir);
     for (let index = 0; index < 230; index += 1) writeFileSync(path.join(dir, `old${index}.v8`), '');
     writeFileSync(path.join(dir, 'killed.v8.123.tmp'), '');
     utimesSync(path.join(dir, 'killed.v8.123.tmp'), new Date(2000, 0, 1), new Date(2000, 0, 1));
     writeFileSync(path.join(dir, 'writing.v8.456.tmp'), '');
     const cache = openParseCache(dir, '1.0.0');
-    cache.parse({ path: 'catalog/t.yaml', text: 'kind: Tag\nid: pii\n' });
+    await parseOne(cache, { path: 'catalog/t.yaml', text: 'kind: Tag\nid: pii\n' });
     cache.prune();
     expect(entries()).toHaveLength(201);
     // A temporary file an hour old is a killed run's leftover; a fresh one may be a live run's.

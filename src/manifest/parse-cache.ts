@@ -10,13 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import {
-  outcomeOf,
-  parseFile,
-  type ParsedFile,
-  type ParseOutcome,
-  type SourceFile,
-} from './parse-documents.js';
+import { outcomeOf, type ParsedFile, type ParseOutcome, type SourceFile } from './parse-documents.js';
 
 /** Bumped when the stored shape changes (old entries are then simply never looked up). */
 const FORMAT = 'catalog-parse-cache-4';
@@ -27,8 +21,6 @@ const SPARE_ENTRIES = 200;
 const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 export interface ParseCache {
-  /** parseDocuments, through the cache. */
-  parse(file: SourceFile): ParseOutcome;
   /** parseDocuments of many files, through the cache: those not in it are parsed together by `parseMany`. */
   parseAll(
     files: readonly SourceFile[],
@@ -97,14 +89,6 @@ export function openParseCache(dir: string, toolVersion: string): ParseCache {
   };
 
   return {
-    parse(file) {
-      const key = keyOf(file);
-      const cached = key === undefined ? undefined : read(key);
-      if (cached !== undefined) return outcomeOf(file, cached);
-      const parsed = parseFile(file);
-      if (key !== undefined) write(key, parsed);
-      return outcomeOf(file, parsed);
-    },
     async parseAll(files, parseMany) {
       const keys = files.map(keyOf);
       const results = files.map((_, index) => {
