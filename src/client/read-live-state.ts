@@ -28,10 +28,9 @@ export function addToRead(request: ReadRequest, urn: string, aspects: readonly s
   const raw = parseRawUrn(urn);
   if (!raw.ok) return;
   const entityType = raw.value.entityType;
-  const key = keyAspectOf(entityType);
   const entry = entryFor(request, entityType);
   entry.urns.add(urn);
-  for (const aspect of [...(key === undefined ? [] : [key]), ...aspects]) entry.aspects.add(aspect);
+  addAspects(entry, entityType, aspects);
 }
 
 function entryFor(request: ReadRequest, entityType: string): { urns: Set<string>; aspects: Set<string> } {
@@ -41,6 +40,13 @@ function entryFor(request: ReadRequest, entityType: string): { urns: Set<string>
     request.set(entityType, entry);
   }
   return entry;
+}
+
+/** The aspects asked of an entity type: its key aspect (how an entity is known to exist), then these. */
+function addAspects(entry: { aspects: Set<string> }, entityType: string, aspects: readonly string[]): void {
+  const key = keyAspectOf(entityType);
+  if (key !== undefined) entry.aspects.add(key);
+  for (const aspect of aspects) entry.aspects.add(aspect);
 }
 
 /**
@@ -63,17 +69,14 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
     const kind = `${entity.entityType}\u0000${entity.aspectName}`;
     if (asked.has(kind)) continue;
     asked.add(kind);
-    const key = keyAspectOf(entity.entityType);
-    for (const aspect of [
-      ...(key === undefined ? [] : [key]),
+    addAspects(entry, entity.entityType, [
       entity.aspectName,
       'status',
       ...associationAspectsOf(entity.entityType),
       ...(DECLARABLE_ASPECTS[entity.entityType] ?? []),
       // The aspects DataHub's UI writes descriptions to, which DataHub shows over the manifest's (shadowing.ts).
       ...editableAspectsOf(entity.entityType).filter((aspect) => entityHasAspect(entity.entityType, aspect)),
-    ])
-      entry.aspects.add(aspect);
+    ]);
   }
   // A rename's old entity: its owned aspect is carried to the new one, its status and deprecation say whether it
   // is retired yet, and the owners, tags and links others added to it are reported (plan-renames.ts).
