@@ -11,10 +11,7 @@ import { compareText } from '../model/compare-text.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import {
   DEPENDENT_READS,
-  entityTypeOfUrn,
-  nameFromUrn,
   NEIGHBOUR_READS,
-  nodeFromUrn,
   RELATIONSHIP_READS,
   TERMINAL_READS,
   type DependencyEdge,
@@ -22,7 +19,8 @@ import {
   type DependencyNode,
   type RelationshipRead,
   type RelationshipReadName,
-} from '../plan/impact.js';
+} from '../plan/dependency-graph.js';
+import { entityTypeOfUrn, nameFromUrn, nodeFromUrn } from '../plan/entity-names.js';
 import type { GraphQLClient } from './graphql-client.js';
 import { queryEntitiesInChunks } from './query-in-chunks.js';
 import type { GraphQLRequest } from './graphql-documents.js';

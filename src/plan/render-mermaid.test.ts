@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DependencyGraph } from './impact.js';
+import type { DependencyGraph } from './dependency-graph.js';
 import { escapeMermaidText, renderPlanMermaid } from './render-mermaid.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan } from './types.js';
 

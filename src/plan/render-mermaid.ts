@@ -14,6 +14,7 @@ import { assertNever } from '../errors.js';
 import { isJsonObject, type JsonValue } from '../model/json.js';
 import { relationshipsOfAspect } from '../model/registry.js';
 import { simplifyFieldPath } from '../model/field-path.js';
+import type { DependencyEdge, DependencyGraph } from './dependency-graph.js';
 import {
   compareEntityTypes,
   compareNodes,
@@ -21,9 +22,7 @@ import {
   entityTypeOfUrn,
   nameFromUrn,
   TYPE_ORDER,
-  type DependencyEdge,
-  type DependencyGraph,
-} from './impact.js';
+} from './entity-names.js';
 import type { Change, Plan } from './types.js';
 
 type PictureAction = 'create' | 'update' | 'delete';

@@ -5,7 +5,7 @@
 import type { SourceLocation } from '../errors.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
-import type { PlanImpact } from './impact.js';
+import type { PlanImpact } from './impact-types.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 

@@ -14,12 +14,9 @@ import { readDependencyGraph } from '../../src/client/read-dependency-graph.js';
 import { readLiveState } from '../../src/client/read-live-state.js';
 import { loadCatalog } from '../../src/manifest/load-catalog.js';
 import { createPlan } from '../../src/plan/create-plan.js';
-import {
-  computeImpact,
-  impactSeeds,
-  type ChangeImpact,
-  type DependencyGraph,
-} from '../../src/plan/impact.js';
+import type { DependencyGraph } from '../../src/plan/dependency-graph.js';
+import { computeImpact, impactSeeds } from '../../src/plan/impact.js';
+import type { ChangeImpact } from '../../src/plan/impact-types.js';
 import { preflight } from '../../src/plan/preflight.js';
 import { renderPlanMermaid } from '../../src/plan/render-mermaid.js';
 import type { Plan } from '../../src/plan/types.js';

@@ -21,7 +21,7 @@ import { aspectsAfter } from '../../plan/aspects-after.js';
 import { computeImpact, DEFAULT_IMPACT_LIMIT, impactSeeds } from '../../plan/impact.js';
 import { DEFAULT_PICTURE_NODES, renderPlanMermaid } from '../../plan/render-mermaid.js';
 import { DEFAULT_DEPENDENCY_WALK, readDependencyGraph } from '../../client/read-dependency-graph.js';
-import type { DependencyGraph } from '../../plan/impact.js';
+import type { DependencyGraph } from '../../plan/dependency-graph.js';
 import { errorMessage } from '../../model/error-message.js';
 import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
