@@ -23,7 +23,7 @@ import {
 import { entityTypeOfUrn, nameFromUrn, nodeFromUrn } from '../plan/entity-names.js';
 import type { GraphQLClient } from './graphql-client.js';
 import { queryEntitiesInChunks } from './query-in-chunks.js';
-import type { GraphQLRequest } from './graphql-documents.js';
+import type { GraphQLRequest } from './graphql-request.js';
 
 export interface DependencyWalkOptions {
   /** How many hops from the seeds to walk (2 reaches a feature's models' groups, a dataset's features' models). */

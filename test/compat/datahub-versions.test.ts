@@ -27,7 +27,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../src/apply/apply-plan.js';
 import type { DataHubClient } from '../../src/client/datahub-client.js';
-import { CLIENT_GRAPHQL_DOCUMENTS } from '../../src/client/graphql-documents.js';
+import { CLIENT_GRAPHQL_DOCUMENTS } from './client-graphql-documents.js';
 import { GraphQLClient } from '../../src/client/graphql-client.js';
 import { HttpClient, type HttpResponse, type RequestOptions } from '../../src/client/http-client.js';
 import { readLiveState } from '../../src/client/read-live-state.js';
