@@ -5,6 +5,7 @@
  */
 import { CatalogError } from '../errors.js';
 import { isJsonObject, parseJson, sortKeys, type JsonObject } from '../model/json.js';
+import { GRAPH_EDGE_STATES, GRAPH_NODE_ACTIONS, GRAPH_RELATIONSHIPS } from './change-graph-types.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan } from './types.js';
 
 export function serializePlan(plan: Plan): string {
@@ -96,7 +97,8 @@ export function parsePlan(text: string, file: string): Plan {
     )
   )
     fail('"environment" must be {name, env, protect}');
-  // Every field apply reads has been checked above.
+  if (plan['changeGraph'] !== undefined) checkChangeGraph(plan['changeGraph'], fail);
+  // Every field apply reads has been checked above, and the graph the markdown plan draws.
   return plan as unknown as Plan;
 }
 
@@ -126,4 +128,39 @@ function checkChange(change: unknown, index: number, fail: (problem: string) => 
   }
   if (kind === 'upsertAspect' && typeof value['markStatus'] !== 'boolean')
     fail(`${at}.markStatus must be true or false`);
+}
+
+/** The graph of the change is drawn from the file as it is (`catalog apply --output markdown`): it must be whole. */
+function checkChangeGraph(graph: unknown, fail: (problem: string) => never): void {
+  const oneOf = (values: readonly string[], value: unknown): boolean =>
+    typeof value === 'string' && values.includes(value);
+  const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+  if (
+    !isJsonObject(graph) ||
+    !Array.isArray(graph['nodes']) ||
+    !Array.isArray(graph['edges']) ||
+    !Number.isInteger(graph['omitted'])
+  )
+    fail('"changeGraph" must be {nodes, edges, omitted}');
+  graph['nodes'].forEach((node, index) => {
+    if (
+      !isJsonObject(node) ||
+      typeof node['urn'] !== 'string' ||
+      typeof node['entityType'] !== 'string' ||
+      typeof node['name'] !== 'string' ||
+      !(node['action'] === undefined || oneOf(GRAPH_NODE_ACTIONS, node['action']))
+    )
+      fail(`changeGraph.nodes[${index}] must be {urn, entityType, name, action?}`);
+  });
+  graph['edges'].forEach((edge, index) => {
+    if (
+      !isJsonObject(edge) ||
+      typeof edge['source'] !== 'string' ||
+      !oneOf(GRAPH_RELATIONSHIPS, edge['relationship']) ||
+      typeof edge['destination'] !== 'string' ||
+      !optionalString(edge['label']) ||
+      !oneOf(GRAPH_EDGE_STATES, edge['state'])
+    )
+      fail(`changeGraph.edges[${index}] must be {source, relationship, destination, label?, state}`);
+  });
 }

@@ -5,9 +5,14 @@
 import type { SourceLocation } from '../errors.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
+import type { ChangeGraph } from './change-graph-types.js';
 import type { PlanImpact } from './impact-types.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+/**
+ * The version of the plan's JSON document; `catalog apply` refuses a plan of any other. 2: the graph of the change
+ * is data (`changeGraph`), where 1 held it drawn as Mermaid text (`picture`).
+ */
+export const PLAN_FORMAT_VERSION = 2;
 
 /** One changed field of an aspect; `before`/`after` absent means the field is absent. */
 export interface FieldChange {
@@ -244,12 +249,13 @@ export interface Plan {
   /** Renames (kind Moved) with something left to do (absent when none, and in plans made before they existed). */
   readonly renames?: readonly Rename[];
   /**
-   * What depends on the changes in the catalog (impact.ts), and the Mermaid picture of the changed entities and their
-   * neighbours (render-mermaid.ts), both read from the catalog's relationships when the plan was made. Absent
-   * with --no-impact, when the catalog could not answer, and in plans made before they existed.
+   * What depends on the changes in the catalog (impact.ts), and the graph of the change: the changed entities and
+   * their neighbours (change-graph.ts, drawn by the markdown plan), both read from the catalog's relationships when
+   * the plan was made. Absent with --no-impact, when the catalog could not answer, and in plans made before they
+   * existed; the graph also when it would be empty, and when the plan is only printed as text.
    */
   readonly impact?: PlanImpact;
-  readonly picture?: string;
+  readonly changeGraph?: ChangeGraph;
 }
 
 /**
