@@ -24,9 +24,19 @@ function readablePlan(): Record<string, unknown> {
     target: 'embedded',
     actor: 'urn:li:corpuser:bench',
     changes: [],
-    summary: {},
+    summary: {
+      create: 0,
+      update: 0,
+      delete: 0,
+      termsAttached: 0,
+      termsDetached: 0,
+      associationsAdded: 0,
+      associationsRemoved: 0,
+      claimed: 0,
+      unchanged: 0,
+    },
     options: {},
-    git: {},
+    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
     tool: {},
     notes: [],
   };
@@ -127,5 +137,15 @@ describe('parsePlan', () => {
     expect(() => parsePlan(withGraph('flowchart LR\n'), 'p.json')).toThrow(
       'p.json is not a usable plan: "changeGraph" must be {nodes, edges, omitted}',
     );
+  });
+
+  it('refuses a plan without the manifest directory its provenance is recorded from, or without a count', () => {
+    const { git, summary } = readablePlan() as { git: object; summary: object };
+    expect(() =>
+      parsePlan(JSON.stringify({ ...readablePlan(), git: { ...git, manifestDir: undefined } }), 'p.json'),
+    ).toThrow('p.json is not a usable plan: "git.manifestDir" must be {local, recorded} strings');
+    expect(() =>
+      parsePlan(JSON.stringify({ ...readablePlan(), summary: { ...summary, claimed: undefined } }), 'p.json'),
+    ).toThrow('p.json is not a usable plan: "summary.claimed" must be a number');
   });
 });

@@ -6,7 +6,7 @@
 import { CatalogError } from '../errors.js';
 import { isJsonObject, parseJson, sortKeys, type JsonObject } from '../model/json.js';
 import { GRAPH_EDGE_STATES, GRAPH_NODE_ACTIONS, GRAPH_RELATIONSHIPS } from './change-graph-types.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from './types.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanSummary } from './types.js';
 
 export function serializePlan(plan: Plan): string {
   return [...serializePlanChunks(plan)].join('');
@@ -44,6 +44,19 @@ export function* serializePlanChunks(plan: Plan): Generator<string> {
   yield `\n  ]${head.slice(at + EMPTY_CHANGES.length)}`;
 }
 
+/** The counts every plan's summary has (byOrigin only with --base). */
+const SUMMARY_COUNTS: readonly (keyof Omit<PlanSummary, 'byOrigin'>)[] = [
+  'create',
+  'update',
+  'delete',
+  'termsAttached',
+  'termsDetached',
+  'associationsAdded',
+  'associationsRemoved',
+  'claimed',
+  'unchanged',
+];
+
 const CHANGE_KINDS: Readonly<Record<Change['kind'], readonly string[]>> = {
   upsertAspect: ['create', 'update'],
   createGlossaryTerm: ['create'],
@@ -73,17 +86,19 @@ export function parsePlan(text: string, file: string): Plan {
   for (const field of ['summary', 'options', 'git', 'tool'])
     if (!isJsonObject(plan[field])) fail(`"${field}" must be an object`);
   if (!Array.isArray(plan['notes'])) fail('"notes" must be a list');
+  // The counts are shown as they are (the plan's summary line).
+  const summary = plan['summary'];
+  for (const field of SUMMARY_COUNTS)
+    if (!isJsonObject(summary) || typeof summary[field] !== 'number')
+      fail(`"summary.${field}" must be a number`);
   const git = plan['git'];
   // The manifest directory only shapes the provenance recorded with each write, which is written as given.
   const manifestDir = isJsonObject(git) ? git['manifestDir'] : undefined;
-  if (
-    manifestDir !== undefined &&
-    !(
-      isJsonObject(manifestDir) &&
-      typeof manifestDir['local'] === 'string' &&
-      typeof manifestDir['recorded'] === 'string'
-    )
-  )
+  if (!(
+    isJsonObject(manifestDir) &&
+    typeof manifestDir['local'] === 'string' &&
+    typeof manifestDir['recorded'] === 'string'
+  ))
     fail('"git.manifestDir" must be {local, recorded} strings');
   // The environment decides whether applying needs --yes: a plan that names one must say it whole.
   const environment = plan['environment'];

@@ -143,7 +143,7 @@ export async function planExample(client: DataHubClient, state: DesiredState): P
   const plan = createPlan(state, live, {
     toolVersion: 'compat',
     target: 'compat',
-    git: { revision: null, dirty: false },
+    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
     prune: false,
     maxDeletes: 0,
   });

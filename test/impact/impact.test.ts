@@ -45,7 +45,7 @@ async function planOf(catalogDir: string, prune: boolean): Promise<Plan> {
   return createPlan(state, live, {
     toolVersion: 'test',
     target: 'embedded',
-    git: { revision: null, dirty: false },
+    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
     prune,
     maxDeletes: 10,
   });
