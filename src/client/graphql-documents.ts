@@ -1,21 +1,14 @@
 /**
- * Every GraphQL document the client sends, built in one place: apply sends them, and the compatibility matrix
- * (test/compat/datahub-versions.test.ts) validates each shape against every supported DataHub release's schema.
- * A new document belongs here, in CLIENT_GRAPHQL_DOCUMENTS, or the matrix cannot see it.
+ * The GraphQL mutations apply sends: createGlossaryTerm and batchRemoveTerms. The compatibility matrix
+ * (test/compat/datahub-versions.test.ts) validates each shape against every supported DataHub release's schema,
+ * from the sample requests in test/compat/client-graphql-documents.ts: a new document needs its samples there, or
+ * the matrix cannot see it.
  *
  * Many mutations go out as aliases of one document (a round trip costs more than the bytes): alias i answers
  * for input i, and an error's `path[0]` names the alias it belongs to.
  */
 import type { JsonObject } from '../model/json.js';
-import { dependencyGraphRequest } from './read-dependency-graph.js';
-import { incomingEdgesRequest } from './read-incoming-edges.js';
-
-export interface GraphQLRequest {
-  readonly query: string;
-  readonly variables: JsonObject;
-  /** The root field the request calls, for messages ("createGlossaryTerm failed: …"). */
-  readonly what: string;
-}
+import type { GraphQLRequest } from './graphql-request.js';
 
 /** createGlossaryTerm's input (CreateGlossaryEntityInput). */
 export interface CreateGlossaryTermInput {
@@ -82,88 +75,3 @@ function aliasedMutation(
   });
   return { query: `mutation ${operation}(${declarations}) {\n  ${fields}\n}`, variables, what: field };
 }
-
-/**
- * The documents the client can send, each with representative requests (one alias, several aliases, every
- * optional input field used): what the compatibility matrix validates against each release.
- */
-export const CLIENT_GRAPHQL_DOCUMENTS: readonly {
-  readonly name: string;
-  readonly examples: readonly GraphQLRequest[];
-}[] = [
-  {
-    name: 'createGlossaryTerm',
-    examples: [
-      createGlossaryTermsRequest([{ id: 'Classification.Sensitive', name: 'Sensitive', description: '' }]),
-      createGlossaryTermsRequest([
-        {
-          id: 'Classification.Sensitive',
-          name: 'Sensitive',
-          description: 'Sensitive data.',
-          parentNode: 'urn:li:glossaryNode:Classification',
-        },
-        { id: 'Pii', name: 'PII', description: 'Personal data.' },
-        {
-          id: 'Finance.Revenue',
-          name: 'Revenue',
-          description: '',
-          parentNode: 'urn:li:glossaryNode:Finance',
-        },
-      ]),
-    ],
-  },
-  {
-    name: 'batchRemoveTerms',
-    examples: [
-      batchRemoveTermsRequest([
-        {
-          termUrns: ['urn:li:glossaryTerm:Pii'],
-          resourceUrns: ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'],
-        },
-      ]),
-      batchRemoveTermsRequest([
-        {
-          termUrns: ['urn:li:glossaryTerm:Pii', 'urn:li:glossaryTerm:Classification.Sensitive'],
-          resourceUrns: [
-            'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
-            'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)',
-          ],
-        },
-        {
-          termUrns: ['urn:li:glossaryTerm:Finance.Revenue'],
-          resourceUrns: ['urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)'],
-        },
-      ]),
-    ],
-  },
-  {
-    // The impact walk of a plan (read-dependency-graph.ts): every entity type it reads, with and without the
-    // upstream neighbours the picture needs.
-    name: 'readDependencyGraph',
-    examples: [
-      dependencyGraphRequest(
-        [
-          'urn:li:mlFeature:(users,age)',
-          'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)',
-          'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
-          'urn:li:glossaryTerm:Pii',
-        ],
-        { limitPerNode: 100, neighbours: true },
-      ),
-      dependencyGraphRequest(['urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)'], {
-        limitPerNode: 1,
-        neighbours: false,
-      }),
-    ],
-  },
-  {
-    // What names a renamed entity's old URN (read-incoming-edges.ts), for the plan's notes on others' edges.
-    name: 'readIncomingEdges',
-    examples: [
-      incomingEdgesRequest(
-        ['urn:li:glossaryTerm:Pii', 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)'],
-        1000,
-      ),
-    ],
-  },
-];

@@ -1,7 +1,7 @@
 import { CatalogError } from '../errors.js';
 import { isJsonObject, type JsonObject } from '../model/json.js';
 import { GraphQLRequestError, type GraphQLClient } from './graphql-client.js';
-import type { GraphQLRequest } from './graphql-documents.js';
+import type { GraphQLRequest } from './graphql-request.js';
 
 /** One chunk's answer: the entities of `entities(urns:)` that were asked for, and the errors beside the data. */
 export interface ChunkAnswer {

@@ -7,7 +7,7 @@ import {
   NEIGHBOUR_READS,
   RELATIONSHIP_READS,
   type RelationshipReadName,
-} from '../plan/impact.js';
+} from '../plan/dependency-graph.js';
 import { catalogSchema } from '../server/graphql/graphql-endpoint.js';
 import { DATAHUB_QUERY_LIMITS, measureQuery } from '../server/graphql/query-limits.js';
 import { readDataHubSdl } from '../server/graphql/schema-sdl.js';

@@ -11,10 +11,7 @@ import { compareText } from '../model/compare-text.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import {
   DEPENDENT_READS,
-  entityTypeOfUrn,
-  nameFromUrn,
   NEIGHBOUR_READS,
-  nodeFromUrn,
   RELATIONSHIP_READS,
   TERMINAL_READS,
   type DependencyEdge,
@@ -22,10 +19,11 @@ import {
   type DependencyNode,
   type RelationshipRead,
   type RelationshipReadName,
-} from '../plan/impact.js';
+} from '../plan/dependency-graph.js';
+import { entityTypeOfUrn, nameFromUrn, nodeFromUrn } from '../plan/entity-names.js';
 import type { GraphQLClient } from './graphql-client.js';
 import { queryEntitiesInChunks } from './query-in-chunks.js';
-import type { GraphQLRequest } from './graphql-documents.js';
+import type { GraphQLRequest } from './graphql-request.js';
 
 export interface DependencyWalkOptions {
   /** How many hops from the seeds to walk (2 reaches a feature's models' groups, a dataset's features' models). */

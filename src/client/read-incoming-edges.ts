@@ -16,7 +16,7 @@ import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
 import type { GraphQLClient } from './graphql-client.js';
-import type { GraphQLRequest } from './graphql-documents.js';
+import type { GraphQLRequest } from './graphql-request.js';
 import { queryEntitiesInChunks } from './query-in-chunks.js';
 import { addToRead, readEntities, type ReadRequest } from './read-live-state.js';
 import type { RestliClient } from './restli-client.js';

@@ -16,7 +16,7 @@ const mine = (id: string) => ({ urn: T(id), actor: ACTOR, context: OWNERSHIP_CON
 const context = {
   toolVersion: 'test',
   target: 'embedded',
-  git: { revision: null, dirty: false },
+  git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
   prune: false,
   maxDeletes: 0,
 };

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeImpact,
-  impactSeeds,
-  nameFromUrn,
-  type ChangeImpact,
-  type DependencyGraph,
-  type DependencyNode,
-  type RelationshipRead,
-  type RelationshipReadName,
-} from './impact.js';
+import type {
+  DependencyGraph,
+  DependencyNode,
+  RelationshipRead,
+  RelationshipReadName,
+} from './dependency-graph.js';
+import { nameFromUrn } from './entity-names.js';
+import { computeImpact, impactSeeds } from './impact.js';
+import type { ChangeImpact } from './impact-types.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan, type TermEdge } from './types.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
@@ -28,9 +27,19 @@ function plan(changes: Change[]): Plan {
     tool: { name: 'catalog', version: 'test' },
     target: 'embedded',
     actor: 'urn:li:corpuser:bot',
-    git: { revision: null, dirty: false },
+    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
     options: { prune: true, maxDeletes: 10 },
-    summary: { create: 0, update: 0, delete: 0, termsAttached: 0, termsDetached: 0, unchanged: 0 },
+    summary: {
+      create: 0,
+      update: 0,
+      delete: 0,
+      termsAttached: 0,
+      termsDetached: 0,
+      associationsAdded: 0,
+      associationsRemoved: 0,
+      claimed: 0,
+      unchanged: 0,
+    },
     changes,
     notes: [],
   };
@@ -387,20 +396,5 @@ describe('impactSeeds', () => {
     expect(seeds).toEqual(
       [DATASET, F1, GROUP, TABLE, 'urn:li:glossaryTerm:Old'].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     );
-  });
-});
-
-describe('nameFromUrn', () => {
-  it.each([
-    [F1, 'transaction_features.txn_count_7d'],
-    [DATASET, 'payments.transactions'],
-    [TABLE, 'transaction_features'],
-    [GROUP, 'fraud-detector'],
-    [TERM, 'PII'],
-    ['urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),card_number)', 'card_number'],
-    ['urn:li:dataset:(urn:li:dataPlatform:hive,a%2Cb,PROD)', 'a,b'],
-    ['not a urn', 'not a urn'],
-  ])('%s → %s', (urn, name) => {
-    expect(nameFromUrn(urn)).toBe(name);
   });
 });

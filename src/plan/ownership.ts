@@ -70,7 +70,6 @@ export function withProvenance(
  * plan is applied.
  */
 export function provenancePath(file: string, dir: PlanGit['manifestDir']): string {
-  if (dir === undefined) return file;
   const below =
     dir.local === '.'
       ? file

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../model/json.js';
 import { parsePlan, serializePlan, serializePlanChunks } from './plan-json.js';
-import type { Plan } from './types.js';
+import { PLAN_FORMAT_VERSION, type Plan } from './types.js';
 
 /** A plan shaped enough for serialization: the serializer only sees JSON values. */
 function planWith(changes: readonly unknown[], extra: Record<string, unknown> = {}): Plan {
   return {
     ...extra,
-    formatVersion: 1,
+    formatVersion: PLAN_FORMAT_VERSION,
     actor: 'urn:li:corpuser:bench',
     target: 'embedded',
     changes,
@@ -20,13 +20,23 @@ function planWith(changes: readonly unknown[], extra: Record<string, unknown> = 
 /** The fewest fields parsePlan reads a plan from. */
 function readablePlan(): Record<string, unknown> {
   return {
-    formatVersion: 1,
+    formatVersion: PLAN_FORMAT_VERSION,
     target: 'embedded',
     actor: 'urn:li:corpuser:bench',
     changes: [],
-    summary: {},
+    summary: {
+      create: 0,
+      update: 0,
+      delete: 0,
+      termsAttached: 0,
+      termsDetached: 0,
+      associationsAdded: 0,
+      associationsRemoved: 0,
+      claimed: 0,
+      unchanged: 0,
+    },
     options: {},
-    git: {},
+    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
     tool: {},
     notes: [],
   };
@@ -88,5 +98,54 @@ describe('parsePlan', () => {
     expect(() => parsePlan(plan({ name: 'prod', env: 'PROD', protect: 'yes' }), 'p.json')).toThrow(
       'p.json is not a usable plan: "environment" must be {name, env, protect}',
     );
+  });
+
+  it('refuses a plan of another format version, naming both (version 1 held the picture as Mermaid text)', () => {
+    const old = JSON.stringify({ ...readablePlan(), formatVersion: 1, picture: 'flowchart LR\n' });
+    expect(() => parsePlan(old, 'p.json')).toThrow(
+      `p.json is not a usable plan: formatVersion 1 is not ${PLAN_FORMAT_VERSION} (made by another version of catalog?)`,
+    );
+  });
+
+  it('reads the graph of the change, and refuses one it could not draw', () => {
+    const changeGraph = {
+      nodes: [
+        { urn: 'urn:li:mlFeature:(t,a)', entityType: 'mlFeature', name: 't.a', action: 'update' },
+        { urn: 'urn:li:mlModel:(urn:li:dataPlatform:s,m,PROD)', entityType: 'mlModel', name: 'm' },
+      ],
+      edges: [
+        {
+          source: 'urn:li:mlModel:(urn:li:dataPlatform:s,m,PROD)',
+          relationship: 'Consumes',
+          destination: 'urn:li:mlFeature:(t,a)',
+          state: 'added',
+        },
+      ],
+      omitted: 2,
+    };
+    const withGraph = (graph: unknown): string => JSON.stringify({ ...readablePlan(), changeGraph: graph });
+    expect(parsePlan(withGraph(changeGraph), 'p.json').changeGraph).toEqual(changeGraph);
+    const edge = changeGraph.edges[0];
+    expect(() =>
+      parsePlan(withGraph({ ...changeGraph, edges: [{ ...edge, relationship: 'OwnedBy' }] }), 'p.json'),
+    ).toThrow(
+      'p.json is not a usable plan: changeGraph.edges[0] must be {source, relationship, destination, label?, state}',
+    );
+    expect(() =>
+      parsePlan(withGraph({ ...changeGraph, nodes: [{ urn: 'u', entityType: 'e', name: 1 }] }), 'p.json'),
+    ).toThrow('p.json is not a usable plan: changeGraph.nodes[0] must be {urn, entityType, name, action?}');
+    expect(() => parsePlan(withGraph('flowchart LR\n'), 'p.json')).toThrow(
+      'p.json is not a usable plan: "changeGraph" must be {nodes, edges, omitted}',
+    );
+  });
+
+  it('refuses a plan without the manifest directory its provenance is recorded from, or without a count', () => {
+    const { git, summary } = readablePlan() as { git: object; summary: object };
+    expect(() =>
+      parsePlan(JSON.stringify({ ...readablePlan(), git: { ...git, manifestDir: undefined } }), 'p.json'),
+    ).toThrow('p.json is not a usable plan: "git.manifestDir" must be {local, recorded} strings');
+    expect(() =>
+      parsePlan(JSON.stringify({ ...readablePlan(), summary: { ...summary, claimed: undefined } }), 'p.json'),
+    ).toThrow('p.json is not a usable plan: "summary.claimed" must be a number');
   });
 });

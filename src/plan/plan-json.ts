@@ -5,7 +5,8 @@
  */
 import { CatalogError } from '../errors.js';
 import { isJsonObject, parseJson, sortKeys, type JsonObject } from '../model/json.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from './types.js';
+import { GRAPH_EDGE_STATES, GRAPH_NODE_ACTIONS, GRAPH_RELATIONSHIPS } from './change-graph-types.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanSummary } from './types.js';
 
 export function serializePlan(plan: Plan): string {
   return [...serializePlanChunks(plan)].join('');
@@ -43,6 +44,19 @@ export function* serializePlanChunks(plan: Plan): Generator<string> {
   yield `\n  ]${head.slice(at + EMPTY_CHANGES.length)}`;
 }
 
+/** The counts every plan's summary has (byOrigin only with --base). */
+const SUMMARY_COUNTS: readonly (keyof Omit<PlanSummary, 'byOrigin'>)[] = [
+  'create',
+  'update',
+  'delete',
+  'termsAttached',
+  'termsDetached',
+  'associationsAdded',
+  'associationsRemoved',
+  'claimed',
+  'unchanged',
+];
+
 const CHANGE_KINDS: Readonly<Record<Change['kind'], readonly string[]>> = {
   upsertAspect: ['create', 'update'],
   createGlossaryTerm: ['create'],
@@ -72,17 +86,19 @@ export function parsePlan(text: string, file: string): Plan {
   for (const field of ['summary', 'options', 'git', 'tool'])
     if (!isJsonObject(plan[field])) fail(`"${field}" must be an object`);
   if (!Array.isArray(plan['notes'])) fail('"notes" must be a list');
+  // The counts are shown as they are (the plan's summary line).
+  const summary = plan['summary'];
+  for (const field of SUMMARY_COUNTS)
+    if (!isJsonObject(summary) || typeof summary[field] !== 'number')
+      fail(`"summary.${field}" must be a number`);
   const git = plan['git'];
   // The manifest directory only shapes the provenance recorded with each write, which is written as given.
   const manifestDir = isJsonObject(git) ? git['manifestDir'] : undefined;
-  if (
-    manifestDir !== undefined &&
-    !(
-      isJsonObject(manifestDir) &&
-      typeof manifestDir['local'] === 'string' &&
-      typeof manifestDir['recorded'] === 'string'
-    )
-  )
+  if (!(
+    isJsonObject(manifestDir) &&
+    typeof manifestDir['local'] === 'string' &&
+    typeof manifestDir['recorded'] === 'string'
+  ))
     fail('"git.manifestDir" must be {local, recorded} strings');
   // The environment decides whether applying needs --yes: a plan that names one must say it whole.
   const environment = plan['environment'];
@@ -96,7 +112,8 @@ export function parsePlan(text: string, file: string): Plan {
     )
   )
     fail('"environment" must be {name, env, protect}');
-  // Every field apply reads has been checked above.
+  if (plan['changeGraph'] !== undefined) checkChangeGraph(plan['changeGraph'], fail);
+  // Every field apply reads has been checked above, and the graph the markdown plan draws.
   return plan as unknown as Plan;
 }
 
@@ -126,4 +143,39 @@ function checkChange(change: unknown, index: number, fail: (problem: string) => 
   }
   if (kind === 'upsertAspect' && typeof value['markStatus'] !== 'boolean')
     fail(`${at}.markStatus must be true or false`);
+}
+
+/** The graph of the change is drawn from the file as it is (`catalog apply --output markdown`): it must be whole. */
+function checkChangeGraph(graph: unknown, fail: (problem: string) => never): void {
+  const oneOf = (values: readonly string[], value: unknown): boolean =>
+    typeof value === 'string' && values.includes(value);
+  const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+  if (
+    !isJsonObject(graph) ||
+    !Array.isArray(graph['nodes']) ||
+    !Array.isArray(graph['edges']) ||
+    !Number.isInteger(graph['omitted'])
+  )
+    fail('"changeGraph" must be {nodes, edges, omitted}');
+  graph['nodes'].forEach((node, index) => {
+    if (
+      !isJsonObject(node) ||
+      typeof node['urn'] !== 'string' ||
+      typeof node['entityType'] !== 'string' ||
+      typeof node['name'] !== 'string' ||
+      !(node['action'] === undefined || oneOf(GRAPH_NODE_ACTIONS, node['action']))
+    )
+      fail(`changeGraph.nodes[${index}] must be {urn, entityType, name, action?}`);
+  });
+  graph['edges'].forEach((edge, index) => {
+    if (
+      !isJsonObject(edge) ||
+      typeof edge['source'] !== 'string' ||
+      !oneOf(GRAPH_RELATIONSHIPS, edge['relationship']) ||
+      typeof edge['destination'] !== 'string' ||
+      !optionalString(edge['label']) ||
+      !oneOf(GRAPH_EDGE_STATES, edge['state'])
+    )
+      fail(`changeGraph.edges[${index}] must be {source, relationship, destination, label?, state}`);
+  });
 }

@@ -12,7 +12,7 @@ const ACTOR = 'urn:li:corpuser:bot';
 const context = {
   toolVersion: 'test',
   target: 'embedded',
-  git: { revision: null, dirty: false },
+  git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
   prune: false,
   maxDeletes: 0,
 };

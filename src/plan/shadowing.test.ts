@@ -130,7 +130,7 @@ describe('shadowingNotes', () => {
       {
         toolVersion: 'test',
         target: 'embedded',
-        git: { revision: null, dirty: false },
+        git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
         prune: false,
         maxDeletes: 0,
       },

@@ -1,13 +1,23 @@
 /**
  * The plan: a value that says exactly what apply will do and nothing else (house rule 2). It serializes to a
  * versioned JSON document (plan-json.ts); apply executes a plan value, freshly made or loaded from a file.
+ *
+ * Optional fields are of two sorts. A list that would be empty is left out (aliasMoves, renames, an upsert's
+ * `declared`, a line change's `claimed`): absent reads as empty, and the plan's JSON stays as short as the plan.
+ * Any other optional field is absent where it does not apply, as its comment says. A plan file of an older format
+ * version is refused (plan-json.ts), so no field is optional only because older plans lack it.
  */
 import type { SourceLocation } from '../errors.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';
-import type { PlanImpact } from './impact.js';
+import type { ChangeGraph } from './change-graph-types.js';
+import type { PlanImpact } from './impact-types.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+/**
+ * The version of the plan's JSON document; `catalog apply` refuses a plan of any other. 2: the graph of the change
+ * is data (`changeGraph`), where 1 held it drawn as Mermaid text (`picture`).
+ */
+export const PLAN_FORMAT_VERSION = 2;
 
 /** One changed field of an aspect; `before`/`after` absent means the field is absent. */
 export interface FieldChange {
@@ -37,6 +47,7 @@ interface ChangeBase {
   readonly versionSeen: string;
   /** The manifest location that asked for the change (absent for prune). */
   readonly source?: SourceLocation;
+  /** With --base: what caused the change (classify-origin.ts). */
   readonly origin?: ChangeOrigin;
   /** A rename's retirement of its old entity: the URN of the entity that replaces it (applied last, see phaseOf). */
   readonly retires?: string;
@@ -55,7 +66,7 @@ export interface UpsertAspectChange extends ChangeBase {
   /**
    * The declared-only fields the manifest declares in this aspect (hyperParams, trainingMetrics, aliases): the
    * write records them in its marker (ownership.ts withDeclaredFields), so that removing the line later clears
-   * them. Absent when there are none.
+   * them.
    */
   readonly declared?: readonly string[];
 }
@@ -89,8 +100,7 @@ interface LineChange<Line> extends ChangeBase {
   readonly removed: readonly Line[];
   /**
    * Lines the manifests declare that someone else added: they are re-written with the tool's marker and are the
-   * tool's from then on (e.g. after `catalog adopt --unmanaged` wrote them into the manifests). Absent in plans
-   * made before claiming existed.
+   * tool's from then on (e.g. after `catalog adopt --unmanaged` wrote them into the manifests).
    */
   readonly claimed?: readonly Line[];
   readonly before: JsonObject | null;
@@ -176,11 +186,11 @@ export interface PlanSummary {
   readonly delete: number;
   readonly termsAttached: number;
   readonly termsDetached: number;
-  /** Owners, tags and links added and removed (absent in plans made before they existed). */
-  readonly associationsAdded?: number;
-  readonly associationsRemoved?: number;
+  /** Owners, tags and links added and removed. */
+  readonly associationsAdded: number;
+  readonly associationsRemoved: number;
   /** Term edges, owners, tags and links others added that the manifests now declare: the tool takes them over. */
-  readonly claimed?: number;
+  readonly claimed: number;
   readonly unchanged: number;
   /** With --base: how many changes the manifests caused, and how many are drift of the live catalog. */
   readonly byOrigin?: { readonly manifest: number; readonly drift: number };
@@ -193,10 +203,9 @@ export interface PlanGit {
   readonly dirty: boolean;
   /**
    * The manifest directory as the changes' `source.file` paths name it (`local`) and as the provenance records it
-   * (`recorded`: from the root of the repository, or `.` outside any repository). Plans saved before it existed
-   * lack it, and record `source.file` as it is.
+   * (`recorded`: from the root of the repository, or `.` outside any repository).
    */
-  readonly manifestDir?: { readonly local: string; readonly recorded: string };
+  readonly manifestDir: { readonly local: string; readonly recorded: string };
 }
 
 /** A policy the declared entity does not satisfy, with the aspects once applied (see docs/policies.md). */
@@ -225,7 +234,7 @@ export interface Plan {
   readonly tool: { readonly name: 'catalog'; readonly version: string };
   /** The server the plan was made against ("embedded" for the embedded catalog); never a token. */
   readonly target: string;
-  /** The environment the plan was made for; absent when none was selected, and in plans made before they existed. */
+  /** The environment the plan was made for; absent when none was selected. */
   readonly environment?: PlanEnvironment;
   readonly actor: string;
   readonly git: PlanGit;
@@ -236,20 +245,21 @@ export interface Plan {
   readonly notes: readonly PlanNote[];
   /**
    * Warnings of the catalog's policies, evaluated with the aspects as they will be once applied (errors stop the
-   * run before a plan is shown). Absent when the catalog has no policies, and in plans made before they existed.
+   * run before a plan is shown). Absent when the catalog has no policies; empty when none of them warns.
    */
   readonly policyWarnings?: readonly PlanPolicyViolation[];
-  /** Aliases moving between models of a group (absent when none, and in plans made before they existed). */
+  /** Aliases moving between models of a group. */
   readonly aliasMoves?: readonly AliasMove[];
-  /** Renames (kind Moved) with something left to do (absent when none, and in plans made before they existed). */
+  /** Renames (kind Moved) with something left to do. */
   readonly renames?: readonly Rename[];
   /**
-   * What depends on the changes in the catalog (impact.ts), and the Mermaid picture of the changed entities and their
-   * neighbours (render-mermaid.ts), both read from the catalog's relationships when the plan was made. Absent
-   * with --no-impact, when the catalog could not answer, and in plans made before they existed.
+   * What depends on the changes in the catalog (impact.ts), and the graph of the change: the changed entities and
+   * their neighbours (change-graph.ts, drawn by the markdown plan), both read from the catalog's relationships when
+   * the plan was made. Absent with --no-impact and when the catalog could not answer; the graph also when it would be
+   * empty, and when the plan is only printed as text.
    */
   readonly impact?: PlanImpact;
-  readonly picture?: string;
+  readonly changeGraph?: ChangeGraph;
 }
 
 /**

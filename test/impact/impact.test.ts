@@ -14,14 +14,12 @@ import { readDependencyGraph } from '../../src/client/read-dependency-graph.js';
 import { readLiveState } from '../../src/client/read-live-state.js';
 import { loadCatalog } from '../../src/manifest/load-catalog.js';
 import { createPlan } from '../../src/plan/create-plan.js';
-import {
-  computeImpact,
-  impactSeeds,
-  type ChangeImpact,
-  type DependencyGraph,
-} from '../../src/plan/impact.js';
+import type { DependencyGraph } from '../../src/plan/dependency-graph.js';
+import { computeImpact, impactSeeds } from '../../src/plan/impact.js';
+import type { ChangeImpact } from '../../src/plan/impact-types.js';
 import { preflight } from '../../src/plan/preflight.js';
-import { renderPlanMermaid } from '../../src/plan/render-mermaid.js';
+import { computeChangeGraph } from '../../src/plan/change-graph.js';
+import { renderMermaid } from '../../src/render/render-mermaid.js';
 import type { Plan } from '../../src/plan/types.js';
 import { copyExample, editManifest } from '../helpers/catalog-dir.js';
 import { GROUP, MODEL_10, MODEL_11, TABLE, TX, TXN_COUNT } from '../helpers/example-urns.js';
@@ -47,7 +45,7 @@ async function planOf(catalogDir: string, prune: boolean): Promise<Plan> {
   return createPlan(state, live, {
     toolVersion: 'test',
     target: 'embedded',
-    git: { revision: null, dirty: false },
+    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
     prune,
     maxDeletes: 10,
   });
@@ -261,6 +259,8 @@ describe('impact of a plan on the example catalog', () => {
   });
 
   it("draws the plan's picture from the catalog's lineage, and Mermaid's parser accepts it", async () => {
+    // The graph of the change as the plan holds it, drawn as the markdown plan draws it.
+    const draw = (maxNodes: number): string => renderMermaid(computeChangeGraph(plan, graph, { maxNodes })!);
     // Outside a browser DOMPurify has no window: Mermaid's instance gets what parsing calls (see render-mermaid.test.ts).
     Object.assign(DOMPurify, {
       addHook: () => undefined,
@@ -269,7 +269,7 @@ describe('impact of a plan on the example catalog', () => {
       sanitize: (dirty: string) => dirty,
     });
     const { default: mermaid } = await import('mermaid');
-    const text = renderPlanMermaid(plan, graph, { maxNodes: 40 });
+    const text = draw(40);
     await expect(mermaid.parse(text)).resolves.toBeDefined();
     const labels = [...text.matchAll(/<br\/>([^"]+)"/g)].map((match) => match[1]);
     expect(labels).toEqual(
@@ -289,7 +289,7 @@ describe('impact of a plan on the example catalog', () => {
     );
     expect(text).toContain('(delete)<br/>Label"]');
     expect(text).toMatch(/===\|"merchant_id"\|/);
-    const capped = renderPlanMermaid(plan, graph, { maxNodes: 6 });
+    const capped = draw(6);
     expect(capped).toMatch(/more\["and \d+ more"\]/);
     await expect(mermaid.parse(capped)).resolves.toBeDefined();
   });

@@ -4,7 +4,7 @@ import { useColor } from '../../src/cli/io.js';
 import { MAX_MARKDOWN_LENGTH, renderPlanMarkdown } from '../../src/cli/output/render-plan-markdown.js';
 import { renderPlanText } from '../../src/cli/output/render-plan-text.js';
 import { createStyle } from '../../src/cli/output/style.js';
-import type { Change, Plan } from '../../src/plan/types.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../src/plan/types.js';
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
@@ -27,13 +27,23 @@ function syntheticPlan(count: number): Plan {
     markStatus: false,
   }));
   return {
-    formatVersion: 1,
+    formatVersion: PLAN_FORMAT_VERSION,
     tool: { name: 'catalog', version: 'test' },
     target: 'embedded',
     actor: 'urn:li:corpuser:catalog',
-    git: { revision: 'abc', dirty: false },
+    git: { revision: 'abc', dirty: false, manifestDir: { local: '.', recorded: '.' } },
     options: { prune: false, maxDeletes: 0 },
-    summary: { create: 0, update: count, delete: 0, termsAttached: 0, termsDetached: 0, unchanged: 0 },
+    summary: {
+      create: 0,
+      update: count,
+      delete: 0,
+      termsAttached: 0,
+      termsDetached: 0,
+      associationsAdded: 0,
+      associationsRemoved: 0,
+      claimed: 0,
+      unchanged: 0,
+    },
     changes,
     notes: [],
   };

@@ -87,8 +87,10 @@ describe('provenance recorded with each write', () => {
   });
 
   it('swaps the directory prefix, whatever the working directory', () => {
-    // A plan saved before manifestDir existed records its paths as they are.
-    expect(provenancePath('catalog/models/a.yaml', undefined)).toBe('catalog/models/a.yaml');
+    // Outside any repository, with the manifest directory as the working directory names it: the path as it is.
+    expect(provenancePath('catalog/models/a.yaml', { local: '.', recorded: '.' })).toBe(
+      'catalog/models/a.yaml',
+    );
     // Run from a subfolder of the repository: ../catalog is catalog at the root.
     expect(provenancePath('../catalog/a.yaml', { local: '../catalog', recorded: 'catalog' })).toBe(
       'catalog/a.yaml',

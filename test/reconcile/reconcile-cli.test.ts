@@ -311,7 +311,7 @@ describe('catalog reconcile against the embedded catalog', () => {
     expect(first.stdout).toBe(second.stdout);
     const plan = JSON.parse(first.stdout);
     expect(plan).toMatchObject({
-      formatVersion: 1,
+      formatVersion: 2,
       target: server.url,
       actor: 'urn:li:corpuser:catalog-bot',
       git: { revision: null, dirty: false },

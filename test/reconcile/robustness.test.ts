@@ -47,7 +47,7 @@ async function planWith(client: DataHubClient, state: DesiredState, prune = fals
   return createPlan(state, live, {
     toolVersion: 'test',
     target: 'test',
-    git: { revision: null, dirty: false },
+    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
     prune,
     maxDeletes: 0,
   });

@@ -19,9 +19,9 @@ import type { DesiredState } from '../../model/desired-state.js';
 import type { LiveState } from '../../model/live-state.js';
 import { aspectsAfter } from '../../plan/aspects-after.js';
 import { computeImpact, DEFAULT_IMPACT_LIMIT, impactSeeds } from '../../plan/impact.js';
-import { DEFAULT_PICTURE_NODES, renderPlanMermaid } from '../../plan/render-mermaid.js';
+import { computeChangeGraph, DEFAULT_PICTURE_NODES } from '../../plan/change-graph.js';
 import { DEFAULT_DEPENDENCY_WALK, readDependencyGraph } from '../../client/read-dependency-graph.js';
-import type { DependencyGraph } from '../../plan/impact.js';
+import type { DependencyGraph } from '../../plan/dependency-graph.js';
 import { errorMessage } from '../../model/error-message.js';
 import type { Policy, PolicySubject } from '../../policy/types.js';
 import { classifyOrigins } from '../../plan/classify-origin.js';
@@ -237,11 +237,13 @@ async function withImpact(plan: Plan, io: CliIo, pictured: boolean, impactRead: 
     return plan;
   }
   for (const problem of graph.problems ?? []) io.stderr.write(`warning: impact: ${problem}\n`);
-  const picture = pictured ? renderPlanMermaid(plan, graph, { maxNodes: DEFAULT_PICTURE_NODES }) : '';
+  const changeGraph = pictured
+    ? computeChangeGraph(plan, graph, { maxNodes: DEFAULT_PICTURE_NODES })
+    : undefined;
   return {
     ...plan,
     impact: computeImpact(plan, graph, { limit: DEFAULT_IMPACT_LIMIT }),
-    ...(picture === '' ? {} : { picture }),
+    ...(changeGraph === undefined ? {} : { changeGraph }),
   };
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeImpact, type DependencyGraph, type PlanImpact } from '../../plan/impact.js';
+import type { DependencyGraph } from '../../plan/dependency-graph.js';
+import { computeImpact } from '../../plan/impact.js';
+import type { PlanImpact } from '../../plan/impact-types.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../plan/types.js';
 import {
   renderImpactMarkdown,
@@ -59,9 +61,19 @@ const PLAN: Plan = {
   tool: { name: 'catalog', version: 'test' },
   target: 'embedded',
   actor: 'urn:li:corpuser:bot',
-  git: { revision: null, dirty: false },
+  git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
   options: { prune: true, maxDeletes: 10 },
-  summary: { create: 0, update: 1, delete: 1, termsAttached: 1, termsDetached: 0, unchanged: 0 },
+  summary: {
+    create: 0,
+    update: 1,
+    delete: 1,
+    termsAttached: 1,
+    termsDetached: 0,
+    associationsAdded: 0,
+    associationsRemoved: 0,
+    claimed: 0,
+    unchanged: 0,
+  },
   changes: CHANGES,
   notes: [],
 };

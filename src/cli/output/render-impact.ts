@@ -5,13 +5,8 @@
  * comment, and the plan's Mermaid picture as a markdown block GitHub renders. Pure.
  */
 import { escapeControl } from '../../model/escape-control.js';
-import {
-  entityNoun,
-  type ChangeImpact,
-  type ImpactedEntity,
-  type ImpactStep,
-  type PlanImpact,
-} from '../../plan/impact.js';
+import { entityNoun } from '../../plan/entity-names.js';
+import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../../plan/impact-types.js';
 import type { Change, Plan } from '../../plan/types.js';
 import { changeSymbol, changeTitle } from './render-plan-text.js';
 import type { Style } from './style.js';

@@ -15,6 +15,7 @@ import {
 } from './render-plan-text.js';
 import { plural } from './plural.js';
 import { renderImpactMarkdown, renderPictureMarkdown } from './render-impact.js';
+import { renderMermaid } from '../../render/render-mermaid.js';
 
 /** GitHub refuses comments over 65,536 characters; keep a margin. */
 export const MAX_MARKDOWN_LENGTH = 65_000;
@@ -80,7 +81,7 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
     ]);
   }
   // The picture and what depends on the changes, after the changes and inside the comment's size budget.
-  if (plan.picture !== undefined) sections.push(renderPictureMarkdown(plan.picture));
+  if (plan.changeGraph !== undefined) sections.push(renderPictureMarkdown(renderMermaid(plan.changeGraph)));
   if (plan.impact !== undefined) sections.push(renderImpactMarkdown(plan.impact, plan));
   const details = plan.changes.length === 0 ? [] : detailsBlock(plan.changes);
   return fit(head, sections, details);

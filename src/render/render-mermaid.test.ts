@@ -1,8 +1,10 @@
 import DOMPurify from 'dompurify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DependencyGraph } from './impact.js';
-import { escapeMermaidText, renderPlanMermaid } from './render-mermaid.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from './types.js';
+import { base, DATASET, F1, LIVE, PII, plan, PR, upsert } from '../../test/helpers/change-graph-example.js';
+import { computeChangeGraph } from '../plan/change-graph.js';
+import type { DependencyGraph } from '../plan/dependency-graph.js';
+import type { Plan } from '../plan/types.js';
+import { escapeMermaidText, renderMermaid } from './render-mermaid.js';
 
 /**
  * Mermaid's own parser checks the output (`mermaid.parse`, as GitHub's renderer parses it). Outside a browser
@@ -21,105 +23,34 @@ beforeAll(async () => {
   parse = (text) => mermaid.parse(text);
 });
 
-const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
-const F1 = 'urn:li:mlFeature:(transaction_features,txn_count_7d)';
-const F2 = 'urn:li:mlFeature:(transaction_features,txn_amount_avg_30d)';
-const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,transaction_features)';
-const M1 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-10,PROD)';
-const M2 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)';
-const M3 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-12,PROD)';
-const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
-const PII = 'urn:li:glossaryTerm:Classification.PII';
-const LABEL = 'urn:li:glossaryTerm:MLUsage.Label';
-
-function plan(changes: Change[]): Plan {
-  return {
-    formatVersion: PLAN_FORMAT_VERSION,
-    tool: { name: 'catalog', version: 'test' },
-    target: 'embedded',
-    actor: 'urn:li:corpuser:bot',
-    git: { revision: null, dirty: false },
-    options: { prune: true, maxDeletes: 10 },
-    summary: { create: 0, update: 0, delete: 0, termsAttached: 0, termsDetached: 0, unchanged: 0 },
-    changes,
-    notes: [],
-  };
+/** The picture of a plan as the markdown plan draws it: the graph of the change, rendered ('' for no graph). */
+function renderPlanMermaid(
+  plan: Plan,
+  graph: DependencyGraph,
+  options: { readonly maxNodes: number },
+): string {
+  const changeGraph = computeChangeGraph(plan, graph, options);
+  return changeGraph === undefined ? '' : renderMermaid(changeGraph);
 }
 
-const base = (urn: string, entityType: string, aspect: string) => ({
-  id: `${aspect} ${urn}`,
-  urn,
-  entityType,
-  aspect,
-  versionSeen: '1',
+describe('renderMermaid', () => {
+  it('draws the same picture from the graph a saved plan holds (JSON and back)', () => {
+    const changeGraph = computeChangeGraph(PR, LIVE, { maxNodes: 30 });
+    expect(changeGraph).toBeDefined();
+    expect(renderMermaid(JSON.parse(JSON.stringify(changeGraph)))).toBe(
+      renderPlanMermaid(PR, LIVE, { maxNodes: 30 }),
+    );
+  });
+
+  it('draws nothing for a graph with nothing in it, and only the "and N more" node when every entity was left out', () => {
+    expect(renderMermaid({ nodes: [], edges: [], omitted: 0 })).toBe('');
+    const none = renderMermaid({ nodes: [], edges: [], omitted: 3 });
+    expect(none).toContain('  more["and 3 more"]\n');
+    expect(none).toContain('  class more more\n');
+  });
 });
 
-const upsert = (
-  urn: string,
-  entityType: string,
-  aspect: string,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown>,
-): Change =>
-  ({
-    kind: 'upsertAspect',
-    action: before === null ? 'create' : 'update',
-    ...base(urn, entityType, aspect),
-    before,
-    after,
-    fields: [],
-    markStatus: before === null,
-  }) as Change;
-
-const LIVE: DependencyGraph = {
-  seeds: [F1, M2, LABEL],
-  nodes: [
-    { urn: DATASET, entityType: 'dataset', name: 'payments.transactions' },
-    { urn: F1, entityType: 'mlFeature', name: 'transaction_features.txn_count_7d' },
-    { urn: F2, entityType: 'mlFeature', name: 'transaction_features.txn_amount_avg_30d' },
-    { urn: TABLE, entityType: 'mlFeatureTable', name: 'transaction_features' },
-    { urn: M1, entityType: 'mlModel', name: 'fraud-detector-2026-10' },
-    { urn: M2, entityType: 'mlModel', name: 'fraud-detector-2026-11' },
-    { urn: GROUP, entityType: 'mlModelGroup', name: 'fraud-detector' },
-    { urn: LABEL, entityType: 'glossaryTerm', name: 'Label' },
-  ],
-  edges: [
-    { source: F1, relationship: 'DerivedFrom', destination: DATASET },
-    { source: M1, relationship: 'Consumes', destination: F1 },
-    { source: M1, relationship: 'MemberOf', destination: GROUP },
-    { source: M2, relationship: 'Consumes', destination: F1 },
-    { source: M2, relationship: 'Consumes', destination: F2 },
-    { source: M2, relationship: 'MemberOf', destination: GROUP },
-    { source: M2, relationship: 'TermedWith', destination: LABEL },
-    { source: TABLE, relationship: 'Contains', destination: F1 },
-  ],
-  reads: [],
-};
-
-/** A pull request: a feature's description, a new model, a model that drops a feature, terms, a removed term. */
-const PR = plan([
-  upsert(F1, 'mlFeature', 'mlFeatureProperties', { description: 'a', sources: [DATASET] }, { description: 'b', sources: [DATASET] }), // prettier-ignore
-  upsert(M2, 'mlModel', 'mlModelProperties', { mlFeatures: [F1, F2], groups: [GROUP] }, { mlFeatures: [F1], groups: [GROUP] }), // prettier-ignore
-  upsert(M3, 'mlModel', 'mlModelProperties', null, { mlFeatures: [F1], groups: [GROUP] }),
-  {
-    kind: 'termEdges',
-    action: 'update',
-    ...base(DATASET, 'dataset', 'editableSchemaMetadata'),
-    added: [{ termUrn: PII, fieldPath: '[version=2.0].[type=struct].[type=string].card_number' }],
-    removed: [],
-    before: {},
-    after: {},
-  },
-  {
-    kind: 'status',
-    action: 'delete',
-    ...base(LABEL, 'glossaryTerm', 'status'),
-    before: { removed: false },
-    after: { removed: true },
-  },
-]);
-
-describe('renderPlanMermaid', () => {
+describe("the plan's picture (computeChangeGraph, then renderMermaid)", () => {
   it('draws the changed entities and their neighbours in the direction data flows', async () => {
     const text = renderPlanMermaid(PR, LIVE, { maxNodes: 30 });
     expect(text).toBe(
