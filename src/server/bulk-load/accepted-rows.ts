@@ -6,6 +6,7 @@
 import type { JsonObject } from '../../model/json.js';
 import type { ChangeType } from '../../model/proposal.js';
 import { acceptedAgain, type AcceptedProposal } from '../catalog-service.js';
+import { parseStoredObject } from '../store/stored-json.js';
 
 export interface AcceptedRows {
   readonly entityTypes: string[];
@@ -54,7 +55,7 @@ export function toAcceptedRows(accepted: readonly AcceptedProposal[]): AcceptedR
   return rows;
 }
 
-/** The accepted proposal of row `i`, its aspect parsed from its text. */
+/** The accepted proposal of row `i`, its aspect parsed from its text (an object's, as the reading thread wrote it). */
 export function acceptedOfRow(rows: AcceptedRows, i: number): AcceptedProposal {
   const text = rows.texts[i] as string;
   const systemMetadata = rows.systemMetadata[i];
@@ -65,13 +66,13 @@ export function acceptedOfRow(rows: AcceptedRows, i: number): AcceptedProposal {
       entityUrn: rows.entityUrns[i] as string,
       changeType: rows.changeTypes[i] as ChangeType,
       aspectName: rows.aspectNames[i] as string,
-      aspect: JSON.parse(text) as JsonObject,
+      aspect: parseStoredObject(text),
       ...(systemMetadata === null || systemMetadata === undefined ? {} : { systemMetadata }),
       ...(headers === null || headers === undefined ? {} : { headers }),
     },
     {
       aspectName: rows.keyAspectNames[i] as string,
-      value: JSON.parse(rows.keyTexts[i] as string) as JsonObject,
+      value: parseStoredObject(rows.keyTexts[i] as string),
     },
     text,
   );

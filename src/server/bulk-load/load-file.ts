@@ -1,9 +1,9 @@
 /**
  * The embedded catalog's bulk load (`catalog ingest` without a remote DataHub): a metadata file is read, checked
- * and accepted in a worker thread (load-file-worker.ts, started by read-in-worker.ts) while this thread writes what it sends into the catalog,
- * in one transaction for the whole file. On two cores the reading overlaps the writing, the longer half (for
- * 50,000 entities the load took about 7.5 s instead of 10 s, measured). A file with a bad record is refused whole:
- * the transaction is rolled back and nothing of it is written.
+ * and accepted in a worker thread (load-file-worker.ts, started by read-in-worker.ts) while this thread writes
+ * what it sends into the catalog, in one transaction for the whole file. On two cores the reading overlaps the
+ * writing, the longer half (for 50,000 entities the load took about 7.5 s instead of 10 s, measured). A file
+ * with a bad record is refused whole: the transaction is rolled back and nothing of it is written.
  */
 import type { CatalogService } from '../catalog-service.js';
 import type { AspectStore } from '../store/aspect-store.js';

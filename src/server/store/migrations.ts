@@ -132,14 +132,15 @@ const MIGRATIONS: readonly Migration[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export function migrate(db: Database.Database, hooks: MigrationHooks): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const current: unknown = db.pragma('user_version', { simple: true });
+  if (typeof current !== 'number') throw new Error(`PRAGMA user_version answered ${String(current)}`);
   if (current > MIGRATIONS.length) {
     throw new Error(
       `the database was written by a newer catalog (schema ${current}; this build knows ${MIGRATIONS.length})`,
     );
   }
-  for (let version = current; version < MIGRATIONS.length; version += 1) {
-    const migration = MIGRATIONS[version] as Migration;
+  for (const [offset, migration] of MIGRATIONS.slice(current).entries()) {
+    const version = current + offset;
     db.transaction(() => {
       db.exec(migration.sql);
       if (migration.moveTimeseries === true) hooks.moveTimeseries();

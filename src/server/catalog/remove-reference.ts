@@ -10,10 +10,10 @@
  * - a record that went is removed from its parent when optional, or takes its parent with it when it was the
  *   parent's only field; any other required record cannot go, and the aspect is left as it is.
  */
-import { ASPECT_SCHEMAS } from '../datahub/generated/aspect-schemas.js';
-import type { NamedSchema, SchemaType } from '../datahub/pegasus/schema.js';
-import { isJsonObject, type JsonObject } from '../model/json.js';
-import { aspectNamesOf, relationshipsOfAspect } from '../model/registry.js';
+import { ASPECT_SCHEMAS } from '../../datahub/generated/aspect-schemas.js';
+import type { NamedSchema, SchemaType } from '../../datahub/pegasus/schema.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
+import { aspectNamesOf, relationshipsOfAspect } from '../../model/registry.js';
 
 /** The aspect cannot be rewritten without the value (DataHub throws and the aspect is left as it is). */
 export class ReferenceRemovalError extends Error {}
