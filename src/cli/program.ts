@@ -10,9 +10,8 @@ import { ACTION_REF } from './package-info.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
 import { PARSE_CACHE_DIR } from './parse-cache-options.js';
-import { useColor } from './io.js';
-import { linesOf, renderDiagnostics } from './output/render-diagnostics.js';
-import { createStyle } from './output/style.js';
+import { linesOf, renderDiagnostics } from '../render/render-diagnostics.js';
+import { createStyle, useColor } from '../render/style.js';
 
 export { VERSION } from './version.js';
 import { VERSION } from './version.js';

@@ -15,7 +15,7 @@ import type { JsonValue } from '../../model/json.js';
 import { connectWithFlags, settingsTargetOf, environmentNameOf } from '../connect.js';
 import type { CliIo } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
-import { plural } from '../output/plural.js';
+import { plural } from '../../render/plural.js';
 import { VERSION } from '../version.js';
 import { applyAndReport } from './apply.js';
 import { readBaseState, renderPlan, requireValid } from './reconcile.js';

@@ -7,12 +7,11 @@ import { parsePlan } from '../../plan/plan-json.js';
 import type { Plan } from '../../plan/types.js';
 import { checkProtection, connectWithFlags, environmentNameOf, type Connection } from '../connect.js';
 import type { CliIo } from '../io.js';
-import { useColor } from '../io.js';
-import { createStyle } from '../output/style.js';
+import { createStyle, useColor } from '../../render/style.js';
 import type { OutputFormat } from './reconcile.js';
 import { renderPlan } from './reconcile.js';
 import { errorMessage } from '../../model/error-message.js';
-import { plural } from '../output/plural.js';
+import { plural } from '../../render/plural.js';
 import { appendTo } from '../../model/group.js';
 
 /**

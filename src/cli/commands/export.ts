@@ -23,7 +23,7 @@ import { parseRawUrn } from '../../model/urn.js';
 import { connectWithFlags, environmentNameOf } from '../connect.js';
 import { EXPORT_KINDS } from '../export-kinds.js';
 import type { CliIo } from '../io.js';
-import { plural } from '../output/plural.js';
+import { plural } from '../../render/plural.js';
 
 type ExportKind = (typeof EXPORT_KINDS)[number];
 

@@ -16,7 +16,7 @@ import { MAX_METADATA_FILE_BYTES } from './ingest.js';
 import { targetDomainLookup } from '../../import/target-domain-lookup.js';
 import { connectWithFlags } from '../connect.js';
 import type { CliIo } from '../io.js';
-import { plural } from '../output/plural.js';
+import { plural } from '../../render/plural.js';
 
 export interface ImportGlossaryOptions {
   readonly out: string;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { MAX_BATCH_BYTES, chunkProposals } from '../../client/restli-client.js';
-import { plural } from '../output/plural.js';
+import { plural } from '../../render/plural.js';
 import { parseMetadataRecords, type CheckedProposal } from '../../model/metadata-file.js';
 import { describeTarget, resolveTarget, type Target } from '../../client/target.js';
 import {

@@ -13,7 +13,7 @@ import {
 } from '../init/scaffold.js';
 import type { SyncEnvironment } from '../init/sync-environments.js';
 import { ACTION_REF, PACKAGE_NAME } from '../package-info.js';
-import { plural } from '../output/plural.js';
+import { plural } from '../../render/plural.js';
 
 export interface InitOptions {
   /** A server to fill catalog/ from, by export, instead of the example manifest. */

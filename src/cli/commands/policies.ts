@@ -3,11 +3,10 @@ import { environmentNameOf } from '../connect.js';
 import { stableStringify } from '../../model/json.js';
 import type { PolicyTestReport, PolicyTestResult } from '../../policy/test-policies.js';
 import type { CliIo } from '../io.js';
-import { useColor } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
-import { diagnosticToJson, linesOf, renderDiagnostics } from '../output/render-diagnostics.js';
-import { plural } from '../output/plural.js';
-import { createStyle, type Style } from '../output/style.js';
+import { diagnosticToJson, linesOf, renderDiagnostics } from '../../render/render-diagnostics.js';
+import { plural } from '../../render/plural.js';
+import { createStyle, useColor, type Style } from '../../render/style.js';
 
 export interface PoliciesTestOptions {
   readonly output: 'text' | 'json';

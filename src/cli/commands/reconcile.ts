@@ -41,13 +41,12 @@ import {
 } from '../connect.js';
 import type { CliIo, OutputStream } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
-import { useColor } from '../io.js';
-import { renderPlanMarkdown } from '../output/render-plan-markdown.js';
-import { renderPlanText, renderPlanTextPieces } from '../output/render-plan-text.js';
-import { createStyle } from '../output/style.js';
+import { renderPlanMarkdown } from '../../render/render-plan-markdown.js';
+import { renderPlanText, renderPlanTextPieces } from '../../render/render-plan-text.js';
+import { createStyle, useColor } from '../../render/style.js';
 import { VERSION } from '../version.js';
 import { applyAndReport } from './apply.js';
-import { plural } from '../output/plural.js';
+import { plural } from '../../render/plural.js';
 
 export type OutputFormat = 'text' | 'json' | 'markdown';
 

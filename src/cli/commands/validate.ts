@@ -7,10 +7,9 @@ import { violationToDiagnostic, violationToJson } from '../../policy/report-viol
 import type { PolicyViolation } from '../../policy/types.js';
 import type { CliIo } from '../io.js';
 import { parseCacheOptions } from '../parse-cache-options.js';
-import { useColor } from '../io.js';
-import { diagnosticToJson, linesOf, renderDiagnostics } from '../output/render-diagnostics.js';
-import { createStyle } from '../output/style.js';
-import { plural } from '../output/plural.js';
+import { diagnosticToJson, linesOf, renderDiagnostics } from '../../render/render-diagnostics.js';
+import { createStyle, useColor } from '../../render/style.js';
+import { plural } from '../../render/plural.js';
 
 export interface ValidateOptions {
   readonly output: 'text' | 'json';

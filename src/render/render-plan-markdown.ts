@@ -1,4 +1,4 @@
-import type { Change, Plan } from '../../plan/types.js';
+import type { Change, Plan } from '../plan/types.js';
 import { createStyle } from './style.js';
 import {
   aliasMoveText,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeImpact, type DependencyGraph, type PlanImpact } from '../../plan/impact.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../plan/types.js';
+import { computeImpact, type DependencyGraph, type PlanImpact } from '../plan/impact.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../plan/types.js';
 import {
   renderImpactMarkdown,
   renderImpactSummary,
