@@ -4,8 +4,8 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_REPOSITORY, PACKAGE_NAME } from '../../src/cli/package-info.js';
-import { VERSION } from '../../src/cli/version.js';
+import { ACTION_REPOSITORY, PACKAGE_NAME } from '../../src/engine/package-info.js';
+import { VERSION } from '../../src/engine/version.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /**
