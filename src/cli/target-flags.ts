@@ -1,4 +1,4 @@
-import type { EngineContext, TargetOptions } from '../engine/context.js';
+import { environmentFromVariables, type EngineContext, type TargetOptions } from '../engine/context.js';
 import { isValidParallelism, MAX_PARALLELISM } from '../engine/open-target.js';
 import { CatalogError } from '../errors.js';
 import type { CliIo } from './io.js';
@@ -37,9 +37,7 @@ function parseParallelism(text: string): number {
 
 /** The environment asked for: `--environment NAME`, else CATALOG_ENVIRONMENT; none when neither is set. */
 export function environmentNameOf(flags: TargetFlags, env: CliIo['env']): string | undefined {
-  if (flags.environment !== undefined) return flags.environment;
-  const fromEnv = env['CATALOG_ENVIRONMENT']?.trim();
-  return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+  return flags.environment ?? environmentFromVariables(env);
 }
 
 /**

@@ -25,3 +25,12 @@ export interface TargetOptions {
   /** Requests in flight at most, within each phase of an apply: 1 to 64 (default 4). */
   readonly parallelism?: number;
 }
+
+/**
+ * The Settings environment a run's variables ask for: CATALOG_ENVIRONMENT, trimmed (none when unset or empty).
+ * The CLI's --environment flag, or the Action's input, wins over it.
+ */
+export function environmentFromVariables(env: EngineContext['env']): string | undefined {
+  const fromEnv = env['CATALOG_ENVIRONMENT']?.trim();
+  return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+}
