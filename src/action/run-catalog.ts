@@ -3,12 +3,10 @@ import { ingestFiles } from '../engine/ingest-files.js';
 import { planAdoption } from '../engine/plan-adoption.js';
 import { planCatalog } from '../engine/plan-catalog.js';
 import { writePlanFile } from '../engine/plan-file.js';
-import { escapeControlDeep } from '../model/escape-control.js';
-import type { Plan } from '../plan/types.js';
 import { renderAdoptionSummary, renderConflictLine } from '../render/render-adoption.js';
 import { failureReport, renderApplyLine } from '../render/render-apply.js';
 import { renderIngestedLine } from '../render/render-ingest.js';
-import { renderPlanMarkdown } from '../render/render-plan-markdown.js';
+import { renderPlan } from '../render/render-plan.js';
 import type { AdoptRequest, ReconcileRequest } from './inputs.js';
 import { TranscriptWriter, type Transcript } from './transcript.js';
 
@@ -49,7 +47,7 @@ export async function reconcile(request: ReconcileRequest, context: RunContext):
       const plan = await run.withImpact();
       await writePlanFile(plan, request.planFile, context.cwd);
       transcript.err(`plan saved to ${request.planFile}\n`);
-      transcript.out(markdownOf(plan));
+      transcript.out(renderPlan(plan, 'markdown', transcript.style));
       if (!applying) return transcript.end(plan.changes.length > 0 ? 2 : 0);
       const result = await run.apply({ onEvent: transcript.onEvent });
       transcript.out(`${renderApplyLine(result, transcript.style)}\n`);
@@ -61,11 +59,6 @@ export async function reconcile(request: ReconcileRequest, context: RunContext):
   } catch (error) {
     return transcript.fail(error);
   }
-}
-
-/** The plan as `--output markdown` prints it (names and values with their control characters escaped). */
-function markdownOf(plan: Plan): string {
-  return `${renderPlanMarkdown(escapeControlDeep(plan))}\n`;
 }
 
 /**

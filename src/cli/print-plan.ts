@@ -1,14 +1,14 @@
 import { setImmediate } from 'node:timers/promises';
 import { inPieces, writePlanFile } from '../engine/plan-file.js';
-import { escapeControlDeep, escapeJsonControls } from '../model/escape-control.js';
-import { serializePlan, serializePlanChunks } from '../plan/plan-json.js';
+import { escapeJsonControls } from '../model/escape-control.js';
+import { serializePlanChunks } from '../plan/plan-json.js';
 import type { Plan } from '../plan/types.js';
-import { renderPlanMarkdown } from '../render/render-plan-markdown.js';
-import { renderPlanText, renderPlanTextPieces } from '../render/render-plan-text.js';
+import { renderPlan as renderPlanAs, type PlanFormat } from '../render/render-plan.js';
+import { renderPlanTextPieces } from '../render/render-plan-text.js';
 import { createStyle, useColor } from '../render/style.js';
 import type { CliIo } from './io.js';
 
-export type OutputFormat = 'text' | 'json' | 'markdown';
+export type OutputFormat = PlanFormat;
 
 /** The flags that say where a plan goes: --output, --out, and whether it is a dry run. */
 export interface PlanOutput {
@@ -17,16 +17,9 @@ export interface PlanOutput {
   readonly dryRun: boolean;
 }
 
+/** The plan as --output prints it (render/render-plan.ts), coloured when stdout is a terminal. */
 export function renderPlan(plan: Plan, format: OutputFormat, io: CliIo): string {
-  switch (format) {
-    // Names and values from manifests and from the catalog are shown with their control characters escaped.
-    case 'json':
-      return escapeJsonControls(serializePlan(plan));
-    case 'markdown':
-      return `${renderPlanMarkdown(escapeControlDeep(plan))}\n`;
-    case 'text':
-      return renderPlanText(plan, createStyle(useColor(io.stdout, io.env)));
-  }
+  return renderPlanAs(plan, format, createStyle(useColor(io.stdout, io.env)));
 }
 
 /** The plan saved (--out) and printed. */

@@ -3,6 +3,8 @@ import type { Plan } from '../plan/types.js';
 import type { EventListener } from './events.js';
 import type { Connection } from './open-target.js';
 
+export type { ApplyResult, StepResult, StepStatus } from '../apply/apply-plan.js';
+
 export interface ApplyOptions {
   /** Told `applying`, then `applied` after each change written, and the apply's warnings. */
   readonly onEvent?: EventListener;
