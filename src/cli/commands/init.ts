@@ -11,7 +11,6 @@ import { CATALOG_DIR, scaffoldCatalogFiles, scaffoldWorkflows } from '../../engi
 import type { SyncEnvironment } from '../../engine/init/sync-environments.js';
 import { ACTION_REF, PACKAGE_NAME } from '../../engine/package-info.js';
 import type { CliIo } from '../io.js';
-import { exportManifests } from '../write-manifests.js';
 
 export interface InitOptions {
   /** A server to fill catalog/ from, by export, instead of the example manifest. */
@@ -55,7 +54,9 @@ export async function runInit(dir: string, options: InitOptions, io: CliIo): Pro
   }
 
   if (options.from !== undefined) {
-    // Export refuses to overwrite manifests without --force, as init does.
+    // Export refuses to overwrite manifests without --force, as init does. Loaded only with --from: it brings the
+    // client, which scaffolding alone does not need.
+    const { exportManifests } = await import('../write-manifests.js');
     await exportManifests(
       {
         out: path.relative(io.cwd, path.join(root, CATALOG_DIR)) || '.',
