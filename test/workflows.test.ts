@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { scaffoldFiles } from '../src/cli/init/scaffold.js';
-import { ACTION_REF } from '../src/cli/package-info.js';
+import { scaffoldFiles } from '../src/engine/init/scaffold.js';
+import { ACTION_REF } from '../src/engine/package-info.js';
 import { buildProgram } from '../src/cli/program.js';
 import { simulate, type WorkflowEvent } from './init/simulate-workflow.js';
 

@@ -1,8 +1,10 @@
 /**
  * The action's inputs, read from the environment its steps set (composite actions pass inputs to scripts only
- * through `env:`), and turned into the catalog command line. Pure: tests give it a record.
+ * through `env:`), and turned into the requests the `run` step makes of the engine, each the same as a catalog
+ * command line (reconcileArgs, adoptArgs: what a person runs to do the same). Pure: tests give it a record.
  */
-import { ENVIRONMENT_NAME } from '../manifest/select-environment.js';
+import { environmentFromVariables } from '../engine/context.js';
+import { ENVIRONMENT_NAME } from '../engine/environments.js';
 
 export const ACTION_COMMANDS = ['plan', 'apply', 'drift', 'adopt'] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
@@ -140,41 +142,98 @@ function defaultBase(command: ActionCommand, env: Env): string {
   }
 }
 
+/** A plan, or a plan and its apply: `catalog reconcile` with the markdown output, as the action runs it. */
+export interface ReconcileRequest {
+  readonly directory: string;
+  /** Where the plan is saved as JSON (--out). */
+  readonly planFile: string;
+  /** Apply the plan (command apply); else a dry run. */
+  readonly apply: boolean;
+  readonly base?: string;
+  readonly server?: string;
+  /** The Settings environment: the one asked for, else CATALOG_ENVIRONMENT (as the CLI reads it). */
+  readonly environment?: string;
+  /** Apply to an environment named by the inputs confirms it (the CLI's --environment NAME --yes). */
+  readonly confirmEnvironment?: string;
+}
+
 /**
- * The `catalog reconcile` arguments for the inputs; the plan is written as JSON to `planFile`. With an environment,
- * apply passes --yes: a workflow that applies to a named environment is the reviewed confirmation a protected one
- * asks for.
+ * The plan or apply the inputs ask for; the plan is written as JSON to `planFile`. With an environment, apply
+ * confirms it: a workflow that applies to a named environment is the reviewed confirmation a protected one asks for.
  */
+export function reconcileRequest(
+  inputs: ActionInputs,
+  planFile: string,
+  env: Env,
+  environment?: string,
+): ReconcileRequest {
+  const asked = environment ?? environmentFromVariables(env);
+  const apply = inputs.command === 'apply';
+  return {
+    directory: inputs.directory,
+    planFile,
+    apply,
+    ...(inputs.base === '' ? {} : { base: inputs.base }),
+    ...(inputs.server === '' ? {} : { server: inputs.server }),
+    ...(asked === undefined ? {} : { environment: asked }),
+    ...(apply && environment !== undefined ? { confirmEnvironment: environment } : {}),
+  };
+}
+
+/** The `catalog reconcile` command line that does what reconcileRequest asks (what a person runs to do the same). */
 export function reconcileArgs(inputs: ActionInputs, planFile: string, environment?: string): string[] {
+  const request = reconcileRequest(inputs, planFile, {}, environment);
   const args = [
     'reconcile',
-    inputs.directory,
+    request.directory,
     '--output',
     'markdown',
     '--out',
-    planFile,
+    request.planFile,
     '--detailed-exitcode',
   ];
-  if (inputs.command !== 'apply') args.push('--dry-run');
-  if (inputs.base !== '') args.push('--base', inputs.base);
-  if (inputs.server !== '') args.push('--server', inputs.server);
-  if (environment !== undefined) {
-    args.push('--environment', environment);
-    if (inputs.command === 'apply') args.push('--yes');
+  if (!request.apply) args.push('--dry-run');
+  if (request.base !== undefined) args.push('--base', request.base);
+  if (request.server !== undefined) args.push('--server', request.server);
+  if (request.environment !== undefined) {
+    args.push('--environment', request.environment);
+    if (request.confirmEnvironment !== undefined) args.push('--yes');
   }
   return args;
 }
 
+/** What adopt is asked: it edits the manifests in the checkout (the pull-request step commits them). */
+export interface AdoptRequest {
+  readonly directory: string;
+  readonly unmanaged: boolean;
+  readonly base?: string;
+  readonly server?: string;
+  /** The one environment the inputs name, else CATALOG_ENVIRONMENT (as the CLI reads it). */
+  readonly environment?: string;
+}
+
+export function adoptRequest(inputs: ActionInputs, env: Env): AdoptRequest {
+  const [named] = inputs.environments === 'all' ? [] : inputs.environments;
+  const environment = named ?? environmentFromVariables(env);
+  return {
+    directory: inputs.directory,
+    unmanaged: inputs.unmanaged,
+    ...(inputs.base === '' ? {} : { base: inputs.base }),
+    ...(inputs.server === '' ? {} : { server: inputs.server }),
+    ...(environment === undefined ? {} : { environment }),
+  };
+}
+
 /**
- * The `catalog adopt` arguments for the inputs: it edits the manifests in the checkout (the pull-request step
- * commits them) and prints their unified diff; exit 2 says files changed.
+ * The `catalog adopt` command line that does what adoptRequest asks: it edits the manifests in the checkout and
+ * prints their unified diff; exit 2 says files changed.
  */
 export function adoptArgs(inputs: ActionInputs): string[] {
-  const args = ['adopt', inputs.directory, '--detailed-exitcode'];
-  if (inputs.unmanaged) args.push('--unmanaged');
-  if (inputs.base !== '') args.push('--base', inputs.base);
-  if (inputs.server !== '') args.push('--server', inputs.server);
-  const [environment] = inputs.environments === 'all' ? [] : inputs.environments;
-  if (environment !== undefined) args.push('--environment', environment);
+  const request = adoptRequest(inputs, {});
+  const args = ['adopt', request.directory, '--detailed-exitcode'];
+  if (request.unmanaged) args.push('--unmanaged');
+  if (request.base !== undefined) args.push('--base', request.base);
+  if (request.server !== undefined) args.push('--server', request.server);
+  if (request.environment !== undefined) args.push('--environment', request.environment);
   return args;
 }

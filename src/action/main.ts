@@ -3,10 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CliIo } from '../cli/io.js';
-import { runCli } from '../cli/program.js';
-import { loadCatalog } from '../manifest/load-catalog.js';
-import { readEnvironments } from '../manifest/select-environment.js';
+import { declaredEnvironments, loadCatalog } from '../engine/load-catalog.js';
 import { errorMessage } from '../model/error-message.js';
 import { renderAdoptSummary } from './adopt-body.js';
 import { openPullRequestUrl, writeAdoptPullRequest } from './adopt-pull-request.js';
@@ -14,14 +11,15 @@ import { createGitRunner } from './git-runner.js';
 import { appendToGithubFile, formatOutputs } from './github-files.js';
 import { createGithubRest } from './github-rest.js';
 import {
-  adoptArgs,
+  adoptRequest,
   readInputs,
-  reconcileArgs,
+  reconcileRequest,
   type ActionCommand,
   type ActionInputs,
   type Env,
 } from './inputs.js';
 import { fenceFor } from './markdown-fence.js';
+import { adopt, ingest, reconcile, type RunContext } from './run-catalog.js';
 import { renderCommentBody, upsertStickyComment } from './sticky-comment.js';
 
 /**
@@ -43,47 +41,26 @@ const TITLES: Readonly<Record<ActionCommand, string>> = {
   adopt: 'catalog adopt',
 };
 
-type Cli = (args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>;
-
 export async function runStep(io: StepIo): Promise<number> {
   const inputs = readInputs(io.env);
   const outDir = path.join(io.env['RUNNER_TEMP'] || tmpdir(), 'catalog-plan');
   await mkdir(outDir, { recursive: true });
   const planJson = path.join(outDir, 'plan.json');
   const planMarkdown = path.join(outDir, 'plan.md');
-  // The token reaches the CLI the way a user's shell passes it, and the CLI redacts it from what it prints.
+  // The token reaches the engine the way a user's shell passes it to the CLI, and is redacted from what is shown.
   const env = { ...io.env, ...(inputs.token === '' ? {} : { DATAHUB_GMS_TOKEN: inputs.token }) };
-  const cli: Cli = async (args) => {
-    let stdout = '';
-    let stderr = '';
-    const cliIo: CliIo = {
-      stdout: { write: (text) => void (stdout += text), isTTY: false },
-      stderr: {
-        write: (text) => {
-          stderr += text;
-          io.log(text);
-        },
-        isTTY: false,
-      },
-      env,
-      cwd: io.cwd,
-      waitForInterrupt: () => new Promise<void>(() => undefined),
-    };
-    const code = await runCli(args, cliIo);
-    return { code, stdout, stderr };
-  };
+  const context: RunContext = { env, cwd: io.cwd, log: io.log };
 
-  const server = inputs.server === '' ? [] : ['--server', inputs.server];
   for (const file of inputs.ingest) {
-    const ingested = await cli(['ingest', file, ...server]);
+    const ingested = await ingest(file, inputs.server === '' ? undefined : inputs.server, context);
     io.log(ingested.stdout);
     if (ingested.code !== 0) return 1;
   }
 
-  if (inputs.command === 'adopt') return runAdopt(io, inputs, cli, outDir);
+  if (inputs.command === 'adopt') return runAdopt(io, inputs, context, outDir);
   const environments = await environmentsToRun(inputs, io.cwd);
   if (environments === undefined) {
-    const result = await cli(reconcileArgs(inputs, planJson));
+    const result = await reconcile(reconcileRequest(inputs, planJson, env), context);
     io.log(result.stdout);
     // A failed plan replaces the comment and summary too: an earlier plan left standing would read as current.
     const markdown = result.code === 1 ? renderFailure(inputs.command, result.stderr) : result.stdout;
@@ -100,7 +77,8 @@ export async function runStep(io: StepIo): Promise<number> {
   const sections: string[] = [];
   const codes: number[] = [];
   for (const environment of environments) {
-    const result = await cli(reconcileArgs(inputs, path.join(plansDir, `${environment}.json`), environment));
+    const request = reconcileRequest(inputs, path.join(plansDir, `${environment}.json`), env, environment);
+    const result = await reconcile(request, context);
     io.log(result.stdout);
     codes.push(result.code);
     sections.push(
@@ -126,9 +104,8 @@ export async function runStep(io: StepIo): Promise<number> {
 async function environmentsToRun(inputs: ActionInputs, cwd: string): Promise<readonly string[] | undefined> {
   if (inputs.environments !== 'all')
     return inputs.environments.length === 0 ? undefined : inputs.environments;
-  const load = await loadCatalog(inputs.directory, cwd);
-  const settings = load.documents.find((document) => document.manifest.kind === 'Settings');
-  const names = readEnvironments(settings?.manifest).map((environment) => environment.name);
+  const load = await loadCatalog({ dir: inputs.directory, cwd });
+  const names = declaredEnvironments(load).map((environment) => environment.name);
   if (names.length === 0) {
     throw new Error(
       `input environments is all, but ${inputs.directory} declares no environments in its Settings`,
@@ -137,7 +114,7 @@ async function environmentsToRun(inputs: ActionInputs, cwd: string): Promise<rea
   return names;
 }
 
-/** A section's title names its environment (the CLI's plan starts with its own `### catalog plan`). */
+/** A section's title names its environment (the plan's markdown starts with its own `### catalog plan`). */
 function titled(markdown: string, title: string): string {
   return markdown.startsWith('### ') ? `### ${title}${markdown.slice(markdown.indexOf('\n'))}` : markdown;
 }
@@ -170,8 +147,13 @@ async function writeRunOutputs(
  * `catalog adopt` edits the manifests in the checkout and prints their diff, which is kept in a file for the
  * pull-request step (a step output is no place for a long text). Exit 2: files changed.
  */
-async function runAdopt(io: StepIo, inputs: ActionInputs, cli: Cli, outDir: string): Promise<number> {
-  const result = await cli(adoptArgs(inputs));
+async function runAdopt(
+  io: StepIo,
+  inputs: ActionInputs,
+  context: RunContext,
+  outDir: string,
+): Promise<number> {
+  const result = await adopt(adoptRequest(inputs, context.env), context);
   const diffFile = path.join(outDir, 'adopt.diff');
   const diff = result.code === 2 ? result.stdout : '';
   await writeFile(diffFile, diff);

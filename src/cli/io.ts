@@ -57,10 +57,3 @@ export function processIo(): CliIo {
     waitForInterrupt,
   };
 }
-
-/** Colour only on a terminal, never with NO_COLOR; FORCE_COLOR turns it on (house rule 7). */
-export function useColor(stream: OutputStream, env: CliIo['env']): boolean {
-  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
-  if (env['FORCE_COLOR'] !== undefined && env['FORCE_COLOR'] !== '0') return true;
-  return stream.isTTY && env['TERM'] !== 'dumb';
-}

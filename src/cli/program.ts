@@ -1,38 +1,21 @@
 import { Command, CommanderError, Option } from 'commander';
-import { CatalogError, DiagnosticsError } from '../errors.js';
-import { tokenVariablesOf } from './token-variables.js';
+import { EXPORT_KINDS } from '../engine/export-kinds.js';
+import { ACTION_REF } from '../engine/package-info.js';
+import { PARSE_CACHE_DIR } from '../engine/parse-cache.js';
+import { VERSION } from '../engine/version.js';
+import { redactSecrets } from '../render/redact-secrets.js';
+import { renderError } from '../render/render-error.js';
+import { createStyle, useColor } from '../render/style.js';
 import type { AdoptOptions } from './commands/adopt.js';
+import type { ApplyCommandOptions } from './commands/apply.js';
 import type { ExportOptions } from './commands/export.js';
-import { EXPORT_KINDS } from './export-kinds.js';
 import type { ImportDatahubOptions, ImportGlossaryOptions } from './commands/import.js';
 import type { InitOptions } from './commands/init.js';
-import { ACTION_REF } from './package-info.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
-import { PARSE_CACHE_DIR } from './parse-cache-options.js';
-import { useColor } from './io.js';
-import { linesOf, renderDiagnostics } from './output/render-diagnostics.js';
-import { createStyle } from './output/style.js';
+import { tokenVariablesOf } from './token-variables.js';
 
-export { VERSION } from './version.js';
-import { VERSION } from './version.js';
-
-/**
- * Secrets never reach output: anything that prints an error goes through this first. `tokenVariables` are the
- * variables an environment's `tokenEnv` named (token-variables.ts).
- */
-export function redactSecrets(
-  text: string,
-  env: CliIo['env'],
-  tokenVariables: readonly string[] = [],
-): string {
-  let result = text;
-  for (const name of ['DATAHUB_GMS_TOKEN', 'CATALOG_SERVER_TOKEN', ...tokenVariables]) {
-    const secret = env[name];
-    if (secret !== undefined && secret.length >= 4) result = result.split(secret).join('***');
-  }
-  return result;
-}
+export { VERSION };
 
 /**
  * Runs the CLI and returns its exit code. This is the one error boundary (house rule 6): commands throw or
@@ -53,23 +36,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function reportError(error: unknown, io: CliIo): number {
-  const style = createStyle(useColor(io.stderr, io.env));
-  const write = (text: string): void => io.stderr.write(redactSecrets(text, io.env, tokenVariablesOf(io)));
   if (error instanceof CommanderError) {
     // Commander has printed its own message (usage errors, --help, --version).
     return error.exitCode === 0 ? 0 : 1;
   }
-  if (error instanceof DiagnosticsError) {
-    write(renderDiagnostics(error.diagnostics, linesOf(error.files), style));
-    write(`${style.red('✖')} ${error.message}\n`);
-    return 1;
-  }
-  if (error instanceof CatalogError) {
-    write(`${style.red('error')} ${error.message} ${style.dim(`[${error.code}]`)}\n`);
-    return 1;
-  }
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  write(`${style.red('internal error')} (a bug in catalog ${VERSION}; please report it):\n${detail}\n`);
+  const style = createStyle(useColor(io.stderr, io.env));
+  io.stderr.write(redactSecrets(renderError(error, style, VERSION), io.env, tokenVariablesOf(io)));
   return 1;
 }
 
@@ -289,22 +261,10 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
           .default('text'),
       ),
   );
-  yesOption(environmentOption(apply)).action(
-    async (
-      file: string,
-      options: {
-        server?: string;
-        graphqlUrl?: string;
-        parallelism?: string;
-        output: 'text' | 'markdown';
-        environment?: string;
-        yes?: boolean;
-      },
-    ) => {
-      const { runApply } = await import('./commands/apply.js');
-      setExitCode(await runApply(file, options, io));
-    },
-  );
+  yesOption(environmentOption(apply)).action(async (file: string, options: ApplyCommandOptions) => {
+    const { runApply } = await import('./commands/apply.js');
+    setExitCode(await runApply(file, options, io));
+  });
 
   environmentOption(
     targetOptions(

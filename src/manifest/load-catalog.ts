@@ -1,6 +1,5 @@
 import { sortDiagnostics, type Diagnostic } from '../errors.js';
 import type { DesiredState } from '../model/desired-state.js';
-import type { Policy } from '../policy/types.js';
 import type { Declaration } from './declaration.js';
 import type { ValidatedDocument } from './kinds.js';
 import { openParseCache } from './parse-cache.js';
@@ -20,11 +19,6 @@ export interface CatalogLoad {
   readonly state?: DesiredState;
   /** The declared entities as policies see them; present only when there are no errors. */
   readonly declarations?: readonly Declaration[];
-  /**
-   * The catalog's Policy documents, compiled: set by loadCatalog (and addPolicies), not by buildCatalog, so that
-   * a catalog without policies never loads the CEL library.
-   */
-  readonly policies?: readonly Policy[];
   /** Every problem found, sorted by file, line and column. */
   readonly diagnostics: readonly Diagnostic[];
   /** The Settings environment the catalog was built for (absent: none asked for, or an unknown one). */
@@ -89,23 +83,6 @@ function buildFromParsed(
   };
 }
 
-/**
- * Compiles the Policy documents of a load (their broken expressions and duplicate names join its diagnostics,
- * and then, as for any error, the load has no state). The CEL library is imported only when there are
- * policies: loading it costs about 0.1 s, as much as validating a small catalog.
- */
-export async function addPolicies(load: CatalogLoad): Promise<CatalogLoad> {
-  if (!load.documents.some((document) => document.manifest.kind === 'Policy'))
-    return { ...load, policies: [] };
-  const { parsePolicies } = await import('../policy/parse-policies.js');
-  const parsed = parsePolicies(load.documents);
-  if (parsed.diagnostics.length === 0) return { ...load, policies: parsed.policies };
-  const diagnostics = sortDiagnostics([...load.diagnostics, ...parsed.diagnostics]);
-  const { state: _state, declarations: _declarations, ...rest } = load;
-  const hasErrors = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
-  return { ...(hasErrors ? rest : load), diagnostics, policies: parsed.policies };
-}
-
 export interface ParseCacheOptions {
   /** Where parsed files are cached (see parse-cache.ts); none: every file is parsed. */
   readonly dir: string;
@@ -130,5 +107,5 @@ export async function loadCatalog(
       : await parseCache.parseAll(files, parseFilesInParallel);
   const load = buildFromParsed(files, outcomes, environment, 'policies');
   parseCache?.prune();
-  return addPolicies(load);
+  return load;
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkProtection, connectWithFlags, environmentNameOf } from '../../src/cli/connect.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { redactSecrets } from '../../src/cli/program.js';
+import { confirmedEnvironment, contextOf, environmentNameOf } from '../../src/cli/target-flags.js';
 import { tokenVariablesOf } from '../../src/cli/token-variables.js';
+import { checkProtection, openTarget } from '../../src/engine/open-target.js';
+import { redactSecrets } from '../../src/render/redact-secrets.js';
 import type { Environment } from '../../src/manifest/select-environment.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -40,7 +41,7 @@ describe('connecting to an environment', () => {
       variables: {},
       protect: false,
     };
-    const connection = await connectWithFlags({}, io, {}, environment);
+    const connection = await openTarget({ ...contextOf(io), environment });
     try {
       expect(connection.target).toMatchObject({
         kind: 'remote',
@@ -57,7 +58,7 @@ describe('connecting to an environment', () => {
       'sent *** and ***',
     );
     // --server still wins over the environment's server.
-    const flagged = await connectWithFlags({ server: 'http://127.0.0.1:9' }, io, {}, environment);
+    const flagged = await openTarget({ ...contextOf(io), server: 'http://127.0.0.1:9', environment });
     expect(flagged.target).toMatchObject({ gmsUrl: 'http://127.0.0.1:9' });
     await flagged.close();
   });
@@ -70,12 +71,14 @@ describe('connecting to an environment', () => {
 
   it('protects an environment: --environment <name> and --yes, nothing less', () => {
     const prod = { name: 'prod', protect: true };
-    expect(() => checkProtection(prod, { environment: 'prod', yes: true })).not.toThrow();
-    expect(() => checkProtection(prod, { environment: 'prod' })).toThrow(
-      /needs --environment prod and --yes/,
-    );
-    expect(() => checkProtection(prod, { yes: true })).toThrow(/is protected/);
-    expect(() => checkProtection({ name: 'dev', protect: false }, {})).not.toThrow();
-    expect(() => checkProtection(undefined, {})).not.toThrow();
+    const check = (
+      environment: { name: string; protect: boolean } | undefined,
+      flags: { environment?: string; yes?: boolean },
+    ) => checkProtection(environment, confirmedEnvironment(flags));
+    expect(() => check(prod, { environment: 'prod', yes: true })).not.toThrow();
+    expect(() => check(prod, { environment: 'prod' })).toThrow(/needs --environment prod and --yes/);
+    expect(() => check(prod, { yes: true })).toThrow(/is protected/);
+    expect(() => check({ name: 'dev', protect: false }, {})).not.toThrow();
+    expect(() => check(undefined, {})).not.toThrow();
   });
 });

@@ -1,11 +1,19 @@
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION_REPOSITORY, PACKAGE_NAME } from '../../src/cli/package-info.js';
-import { VERSION } from '../../src/cli/version.js';
+import { ACTION_REPOSITORY, PACKAGE_NAME } from '../../src/engine/package-info.js';
+import { VERSION } from '../../src/engine/version.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /**
@@ -150,11 +158,58 @@ describe('the npm package', () => {
     expect((await catalog(['validate', 'exported'])).stdout).toMatch(/MLFeatureTable/);
   }, 60_000);
 
-  it('is a library too: the exports entry loads', async () => {
-    const script = `import('${PACKAGE_NAME}').then((m) => console.log(typeof m.runCli, m.VERSION))`;
+  it('is a library too: the exports entry loads, and the CLI runs in-process from its own entry', async () => {
+    const script = `Promise.all([import('${PACKAGE_NAME}'), import('${PACKAGE_NAME}/cli')]).then(([m, cli]) => console.log(typeof m.planCatalog, typeof cli.runCli, m.VERSION))`;
     const loaded = await run(process.execPath, ['-e', script], { cwd: project.dir, env, encoding: 'utf8' });
-    expect(loaded.stdout).toBe(`function ${VERSION}\n`);
+    expect(loaded.stdout).toBe(`function function ${VERSION}\n`);
   });
+
+  it('is a typed library: a strict TypeScript program validates, plans against the embedded catalog, applies, and plans no change after', async () => {
+    // A directory of its own (its embedded catalog too), under the project whose node_modules has the package.
+    const dir = path.join(project.dir, 'library');
+    mkdirSync(dir);
+    cpSync(path.join(REPO, 'catalog'), path.join(dir, 'catalog'), { recursive: true });
+    cpSync(path.join(REPO, 'examples'), path.join(dir, 'examples'), { recursive: true });
+    writeFileSync(path.join(dir, 'program.mts'), LIBRARY_PROGRAM);
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2023',
+          lib: ['ES2023'],
+          // Node's types from the repository: the empty project installed the package and nothing else.
+          typeRoots: [path.join(REPO, 'node_modules/@types')],
+          types: ['node'],
+          skipLibCheck: true,
+          outDir: 'out',
+        },
+        files: ['program.mts'],
+      }),
+    );
+    // The repository's TypeScript, against the types the installed package ships (package.json `types`).
+    await run(path.join(REPO, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const program = await run(process.execPath, ['out/program.mjs'], {
+      cwd: dir,
+      env: { ...env, HOME: dir },
+      encoding: 'utf8',
+    });
+    expect(program.stdout).toContain('valid: true');
+    expect(program.stdout).toContain('ingested: ingested');
+    expect(program.stdout).toContain('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)');
+    expect(program.stdout).toMatch(/^Apply complete: \d+ applied, 0 failed, 0 skipped\.$/m);
+    expect(program.stdout).toContain('changes after the apply: 0');
+    expect(program.stderr).toContain(
+      `reading the embedded catalog (${path.join(dir, '.catalog/catalog.db')})`,
+    );
+  }, 120_000);
 
   it('imports a business-glossary file', async () => {
     const source = path.join(REPO, 'test/fixtures/business-glossary/multiple_owners_same_type.yml');
@@ -203,3 +258,51 @@ describe('the npm package', () => {
     }
   }, 60_000);
 });
+
+/**
+ * A program that uses the package as a library (docs/api.md's example): validate, load the example's datasets into
+ * the embedded catalog, plan, print the plan as the CLI does, apply, and plan again.
+ */
+const LIBRARY_PROGRAM = `import {
+  createStyle,
+  describeEvent,
+  ingestFiles,
+  planCatalog,
+  renderApplyLine,
+  renderPlan,
+  validateCatalog,
+  type EngineContext,
+  type Plan,
+} from '${PACKAGE_NAME}';
+
+const context: EngineContext = {
+  cwd: process.cwd(),
+  env: process.env,
+  onEvent: (event) => void process.stderr.write(describeEvent(event)),
+};
+const plain = createStyle(false);
+
+const validation = await validateCatalog({ dir: 'catalog', cwd: context.cwd });
+console.log(\`valid: \${validation.errors === 0} (\${validation.load.documents.length} documents)\`);
+
+const ingested = await ingestFiles({ ...context, files: ['examples/datasets.json'] });
+console.log(\`ingested: \${ingested.map((outcome) => outcome.kind).join(', ')}\`);
+
+const run = await planCatalog({ ...context, dir: 'catalog' });
+try {
+  const plan: Plan = await run.withImpact();
+  process.stdout.write(renderPlan(plan, 'text', plain));
+  await run.impactRead;
+  const result = await run.apply();
+  console.log(renderApplyLine(result, plain));
+} finally {
+  await run.close();
+}
+
+const again = await planCatalog({ ...context, dir: 'catalog', impact: false });
+try {
+  console.log(\`changes after the apply: \${again.plan.changes.length}\`);
+} finally {
+  await again.close();
+}
+`;

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useColor } from '../../src/cli/io.js';
-import { MAX_MARKDOWN_LENGTH, renderPlanMarkdown } from '../../src/cli/output/render-plan-markdown.js';
-import { renderPlanText } from '../../src/cli/output/render-plan-text.js';
-import { createStyle } from '../../src/cli/output/style.js';
+import { MAX_MARKDOWN_LENGTH, renderPlanMarkdown } from '../../src/render/render-plan-markdown.js';
+import { renderPlanText } from '../../src/render/render-plan-text.js';
+import { createStyle, useColor } from '../../src/render/style.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../src/plan/types.js';
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';

@@ -1,32 +1,16 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { stringify } from 'yaml';
+import { importDatahubFiles } from '../../engine/import-datahub.js';
+import { importGlossaryFile, writeGlossaryManifests } from '../../engine/import-glossary.js';
 import { CatalogError } from '../../errors.js';
-import {
-  importBusinessGlossary,
-  withResolvedDomains,
-  type ImportResult,
-} from '../../import/business-glossary.js';
-import { importDatahubMetadata, type MetadataFile } from '../../import/datahub-metadata.js';
-import { resolveDomains } from '../../import/domain-registry.js';
-import { parseJson } from '../../model/json.js';
-import { errorMessage } from '../../model/error-message.js';
-import { writeOutFiles } from './export.js';
-import { MAX_METADATA_FILE_BYTES } from './ingest.js';
-import { targetDomainLookup } from '../../import/target-domain-lookup.js';
-import { connectWithFlags } from '../connect.js';
+import { plural } from '../../render/plural.js';
 import type { CliIo } from '../io.js';
-import { plural } from '../output/plural.js';
+import { contextOf, targetOptionsOf, type TargetFlags } from '../target-flags.js';
+import { writeManifests } from '../write-manifests.js';
 
-export interface ImportGlossaryOptions {
+export interface ImportGlossaryOptions extends TargetFlags {
   readonly out: string;
   readonly enableAutoId: boolean;
   readonly legacyIds: boolean;
   readonly force: boolean;
-  /** The usual target flags: a domain given by name is resolved there, as DataHub's DomainRegistry does. */
-  readonly server?: string;
-  readonly graphqlUrl?: string;
-  readonly parallelism?: string;
 }
 
 /**
@@ -40,18 +24,18 @@ export async function runImportBusinessGlossary(
   options: ImportGlossaryOptions,
   io: CliIo,
 ): Promise<number> {
-  const text = await readFile(path.resolve(io.cwd, file), 'utf8').catch((error: unknown) => {
-    throw new CatalogError('FILE_ERROR', `cannot read ${file}: ${(error as Error).message}`);
-  });
-  const imported = importBusinessGlossary(text, file, {
+  const { result, domains } = await importGlossaryFile({
+    ...contextOf(io),
+    ...targetOptionsOf(options),
+    file,
     enableAutoId: options.enableAutoId,
     legacyIds: options.legacyIds,
-    env: io.env,
   });
-  const result =
-    imported.errors.length === 0 && imported.domains.length > 0
-      ? await resolveDomainNames(imported, options, io)
-      : imported;
+  for (const { domain, urn, how, target } of domains) {
+    io.stderr.write(
+      `domain ${domain} is ${urn} (${how === 'urn' ? 'that domain exists' : 'found by name'} in ${target})\n`,
+    );
+  }
   for (const warning of result.warnings) io.stderr.write(`warning ${warning}\n`);
   if (result.errors.length > 0) {
     for (const error of result.errors) io.stderr.write(`error ${error}\n`);
@@ -60,69 +44,11 @@ export async function runImportBusinessGlossary(
       `${file} has ${plural(result.errors.length, 'problem')}; nothing was written`,
     );
   }
-  const outDir = path.resolve(io.cwd, options.out);
-  const existing: string[] = [];
-  for (const output of result.files) {
-    const target = path.join(outDir, output.path);
-    if (
-      await stat(target).then(
-        () => true,
-        () => false,
-      )
-    )
-      existing.push(path.join(options.out, output.path));
-  }
-  if (existing.length > 0 && !options.force) {
-    throw new CatalogError(
-      'FILE_ERROR',
-      `import would overwrite ${plural(existing.length, 'existing file')} (${existing.slice(0, 5).join(', ')}); nothing was written. Choose another --out, or pass --force`,
-    );
-  }
-  for (const output of result.files) {
-    const target = path.join(outDir, output.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    const body = output.documents.map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
-    await writeFile(
-      target,
-      `# Imported from ${path.basename(file)} by \`catalog import business-glossary\`.\n${body}`,
-    );
-  }
+  await writeGlossaryManifests(result, { out: options.out, force: options.force, cwd: io.cwd, file });
   io.stdout.write(
     `imported ${plural(result.counts.nodes, 'glossary node')} and ${plural(result.counts.terms, 'term')} into ${plural(result.files.length, 'file')} under ${options.out}\n`,
   );
   return 0;
-}
-
-/** DomainRegistry against the chosen target; a domain it cannot find is DataHub's error, located in the file. */
-async function resolveDomainNames(
-  result: ImportResult,
-  options: ImportGlossaryOptions,
-  io: CliIo,
-): Promise<ImportResult> {
-  const connection = await connectWithFlags(options, io);
-  try {
-    const resolutions = await resolveDomains(
-      result.domains.map((use) => use.domain),
-      targetDomainLookup(connection.client),
-    );
-    const resolved = new Map<string, string>();
-    const errors: string[] = [];
-    for (const use of result.domains) {
-      const resolution = resolutions.get(use.domain);
-      if (resolution === undefined) continue;
-      if (resolution.ok) resolved.set(use.domain, resolution.urn);
-      else errors.push(`${use.where}: ${resolution.message} (looked up in ${connection.description})`);
-    }
-    for (const [domain, resolution] of resolutions) {
-      if (resolution.ok)
-        io.stderr.write(
-          `domain ${domain} is ${resolution.urn} (${resolution.how === 'urn' ? 'that domain exists' : 'found by name'} in ${connection.description})\n`,
-        );
-    }
-    return { ...withResolvedDomains(result, resolved), errors: [...result.errors, ...errors] };
-  } finally {
-    await connection.close();
-  }
 }
 
 export interface ImportDatahubOptions {
@@ -141,28 +67,7 @@ export async function runImportDatahub(
   options: ImportDatahubOptions,
   io: CliIo,
 ): Promise<number> {
-  const inputs: MetadataFile[] = [];
-  const problems: string[] = [];
-  for (const file of files) {
-    const absolute = path.resolve(io.cwd, file);
-    const size = await stat(absolute).then(
-      (stats) => stats.size,
-      (error: unknown) => {
-        problems.push(`${file}: cannot read it (${errorMessage(error)})`);
-        return undefined;
-      },
-    );
-    if (size === undefined) continue;
-    if (size > MAX_METADATA_FILE_BYTES) {
-      problems.push(`${file}: ${size} bytes is over the ${MAX_METADATA_FILE_BYTES}-byte limit`);
-      continue;
-    }
-    const json = parseJson(await readFile(absolute, 'utf8'));
-    if (json.ok) inputs.push({ file, content: json.value });
-    else problems.push(`${file}: not valid JSON (${json.error})`);
-  }
-  const result = problems.length === 0 ? importDatahubMetadata(inputs) : undefined;
-  const errors = result === undefined ? problems : result.errors;
+  const { errors, import: result } = await importDatahubFiles({ files, cwd: io.cwd });
   if (result === undefined || errors.length > 0) {
     for (const error of errors) io.stderr.write(`error ${error}\n`);
     throw new CatalogError(
@@ -181,6 +86,6 @@ export async function runImportDatahub(
       'the files hold no entity a manifest can declare; nothing was written',
     );
   }
-  await writeOutFiles(result, options, 'import', io);
+  await writeManifests(result, options, 'import', io);
   return 0;
 }

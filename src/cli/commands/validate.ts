@@ -1,16 +1,11 @@
-import { sortDiagnostics } from '../../errors.js';
-import { loadCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
-import { environmentNameOf } from '../connect.js';
-import { MANIFEST_KINDS } from '../../manifest/schemas.js';
+import { validateCatalog, type Validation } from '../../engine/validate-catalog.js';
 import { stableStringify } from '../../model/json.js';
-import { violationToDiagnostic, violationToJson } from '../../policy/report-violations.js';
-import type { PolicyViolation } from '../../policy/types.js';
+import { plural } from '../../render/plural.js';
+import { linesOf, renderDiagnostics } from '../../render/render-diagnostics.js';
+import { validationToJson } from '../../render/render-validation.js';
+import { createStyle, useColor } from '../../render/style.js';
 import type { CliIo } from '../io.js';
-import { parseCacheOptions } from '../parse-cache-options.js';
-import { useColor } from '../io.js';
-import { diagnosticToJson, linesOf, renderDiagnostics } from '../output/render-diagnostics.js';
-import { createStyle } from '../output/style.js';
-import { plural } from '../output/plural.js';
+import { environmentNameOf } from '../target-flags.js';
 
 export interface ValidateOptions {
   readonly output: 'text' | 'json';
@@ -26,26 +21,17 @@ export interface ValidateOptions {
  * like any other located error, a warning is printed and the exit code stays 0.
  */
 export async function runValidate(dir: string, options: ValidateOptions, io: CliIo): Promise<number> {
-  const load = await loadCatalog(
+  const environment = environmentNameOf(options, io.env);
+  const validation = await validateCatalog({
     dir,
-    io.cwd,
-    parseCacheOptions(io.cwd, options.cache !== false),
-    environmentNameOf(options, io.env),
-  );
-  const violations = await evaluateOffline(load);
-  const diagnostics = sortDiagnostics([...load.diagnostics, ...violations.map(violationToDiagnostic)]);
-  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-  const counts = countKinds(load);
+    cwd: io.cwd,
+    cache: options.cache !== false,
+    ...(environment === undefined ? {} : { environment }),
+  });
+  const { load, diagnostics, errors } = validation;
 
   if (options.output === 'json') {
-    const report = {
-      formatVersion: 1,
-      valid: errors === 0,
-      files: load.files.length,
-      counts,
-      diagnostics: diagnostics.map(diagnosticToJson),
-      violations: violations.map(violationToJson),
-    };
+    const report = validationToJson({ ...validation, files: load.files.length });
     io.stdout.write(`${stableStringify(report, 2)}\n`);
     return errors === 0 ? 0 : 1;
   }
@@ -62,32 +48,16 @@ export async function runValidate(dir: string, options: ValidateOptions, io: Cli
     );
     return 1;
   }
-  io.stdout.write(`${summaryLine(dir, load, counts, violations)}\n`);
+  io.stdout.write(`${summaryLine(dir, validation)}\n`);
   return 0;
 }
 
-/** The policies' violations on the declared entities; none when there are no policies or the catalog has errors. */
-async function evaluateOffline(load: CatalogLoad): Promise<PolicyViolation[]> {
-  const policies = load.policies ?? [];
-  if (policies.length === 0 || load.state === undefined) return [];
-  const { evaluatePolicies, policySubjects } = await import('../../policy/index.js');
-  return evaluatePolicies(policies, policySubjects(load));
-}
-
-function countKinds(load: CatalogLoad): Record<string, number> {
-  const counts: Record<string, number> = Object.fromEntries(MANIFEST_KINDS.map((kind) => [kind, 0]));
-  for (const { manifest } of load.documents) counts[manifest.kind] = (counts[manifest.kind] ?? 0) + 1;
-  return counts;
-}
-
-function summaryLine(
-  dir: string,
-  load: CatalogLoad,
-  counts: Record<string, number>,
-  violations: readonly PolicyViolation[],
-): string {
-  const kinds = MANIFEST_KINDS.filter((kind) => (counts[kind] ?? 0) > 0)
-    .map((kind) => `${counts[kind]} ${kind}`)
+/** What a valid catalog declares, in one line. */
+function summaryLine(dir: string, { load, counts, violations }: Validation): string {
+  // counts lists every manifest kind, in the schemas' order.
+  const kinds = Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${kind}`)
     .join(', ');
   const state = load.state;
   const features = state?.entities.filter((entity) => entity.entityType === 'mlFeature').length ?? 0;
@@ -97,7 +67,7 @@ function summaryLine(
         sum + dataset.terms.length + dataset.columns.reduce((n, column) => n + column.terms.length, 0),
       0,
     ) ?? 0;
-  const policies = load.policies?.length ?? 0;
+  const policies = load.policies.length;
   const checked =
     policies === 0
       ? ''

@@ -1,7 +1,7 @@
 import { diffArrays, diffLines } from 'diff';
-import type { SourceLocation } from '../../errors.js';
-import type { JsonValue } from '../../model/json.js';
-import { assertNever } from '../../errors.js';
+import type { SourceLocation } from '../errors.js';
+import type { JsonValue } from '../model/json.js';
+import { assertNever } from '../errors.js';
 import type {
   AliasMove,
   Change,
@@ -10,12 +10,15 @@ import type {
   Rename,
   PlanPolicyViolation,
   TermEdge,
-} from '../../plan/types.js';
-import { escapeControl, escapeControlDeep } from '../../model/escape-control.js';
-import { parseUrn } from '../../model/urn.js';
+} from '../plan/types.js';
+import { escapeControl, escapeControlDeep } from '../model/escape-control.js';
+import { parseUrn } from '../model/urn.js';
 import type { Style } from './style.js';
 import { plural } from './plural.js';
 import { renderImpactText } from './render-impact.js';
+import { changeSymbol, changeTitle } from './change-title.js';
+
+export { changeSymbol, changeTitle };
 
 /**
  * The plan for people, Terraform-like: one block per change (`+` create, `~` update, `-` delete), the changed
@@ -164,43 +167,6 @@ function associationsPart(plan: Plan): string {
 /** The line of a claim: what the manifests now declare and someone else added; the plan writes the marker on it. */
 export const CLAIM_NOTE =
   "added by someone else, declared in the manifests: the marker is written, it is the tool's from now on";
-
-export function changeSymbol(change: Change): '+' | '~' | '-' {
-  if (change.kind === 'status') return change.action === 'delete' ? '-' : '~';
-  if (change.kind === 'termEdges' || change.kind === 'associations') {
-    const claims = (change.claimed?.length ?? 0) > 0;
-    if (change.removed.length === 0 && !claims) return '+';
-    if (change.added.length === 0 && !claims) return '-';
-    return '~';
-  }
-  return change.action === 'create' ? '+' : '~';
-}
-
-const ASSOCIATION_TITLES: Readonly<Record<string, string>> = {
-  ownership: 'owners',
-  globalTags: 'tags',
-  institutionalMemory: 'links',
-  dataProductProperties: 'assets',
-};
-
-export function changeTitle(change: Change): string {
-  switch (change.kind) {
-    case 'createGlossaryTerm':
-      return `create ${change.urn} (GraphQL createGlossaryTerm)`;
-    case 'upsertAspect':
-      return `${change.action} ${change.urn} ${change.aspect}`;
-    case 'status':
-      return change.action === 'delete'
-        ? `soft-delete ${change.urn} (status.removed = true)`
-        : `restore ${change.urn} (status.removed = false)`;
-    case 'termEdges':
-      return `${change.aspect === 'glossaryTerms' ? 'terms of' : 'column terms of'} ${change.urn}`;
-    case 'associations':
-      return `${ASSOCIATION_TITLES[change.aspect] ?? change.aspect} of ${change.urn}`;
-    default:
-      return assertNever(change);
-  }
-}
 
 function renderChange(change: Change, style: Style): string[] {
   const symbol = changeSymbol(change);

@@ -1,4 +1,4 @@
-/** ANSI styles, or plain text when colour is off. The decision is made once per stream (cli/io.ts). */
+/** ANSI styles, or plain text when colour is off. The decision is made once per stream (useColor). */
 export interface Style {
   readonly red: (text: string) => string;
   readonly green: (text: string) => string;
@@ -33,4 +33,14 @@ export function createStyle(enabled: boolean): Style {
     bold: wrap(1, 22),
     dim: wrap(2, 22),
   };
+}
+
+/** Colour only on a terminal, never with NO_COLOR; FORCE_COLOR turns it on (house rule 7). */
+export function useColor(
+  stream: { readonly isTTY: boolean },
+  env: Readonly<Record<string, string | undefined>>,
+): boolean {
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  if (env['FORCE_COLOR'] !== undefined && env['FORCE_COLOR'] !== '0') return true;
+  return stream.isTTY && env['TERM'] !== 'dumb';
 }

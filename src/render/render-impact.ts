@@ -4,11 +4,11 @@
  * relationship that makes each one a dependent, as a text block for the terminal and as markdown for a pull-request
  * comment, and the plan's Mermaid picture as a markdown block GitHub renders. Pure.
  */
-import { escapeControl } from '../../model/escape-control.js';
-import { entityNoun } from '../../plan/entity-names.js';
-import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../../plan/impact-types.js';
-import type { Change, Plan } from '../../plan/types.js';
-import { changeSymbol, changeTitle } from './render-plan-text.js';
+import { escapeControl } from '../model/escape-control.js';
+import { entityNoun } from '../plan/entity-names.js';
+import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../plan/impact-types.js';
+import type { Change, Plan } from '../plan/types.js';
+import { changeSymbol, changeTitle } from './change-title.js';
 import type { Style } from './style.js';
 
 /** A name from the catalog, shown and never obeyed: control characters and line breaks escaped (\u001B). */

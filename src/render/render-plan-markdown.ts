@@ -1,4 +1,4 @@
-import type { Change, Plan } from '../../plan/types.js';
+import type { Change, Plan } from '../plan/types.js';
 import { createStyle } from './style.js';
 import {
   aliasMoveText,
@@ -15,7 +15,7 @@ import {
 } from './render-plan-text.js';
 import { plural } from './plural.js';
 import { renderImpactMarkdown, renderPictureMarkdown } from './render-impact.js';
-import { renderMermaid } from '../../render/render-mermaid.js';
+import { renderMermaid } from './render-mermaid.js';
 
 /** GitHub refuses comments over 65,536 characters; keep a margin. */
 export const MAX_MARKDOWN_LENGTH = 65_000;

@@ -12,7 +12,7 @@
  */
 import type { DataHubClient } from '../client/datahub-client.js';
 import { isJsonObject } from '../model/json.js';
-import type { DomainLookup } from './domain-registry.js';
+import type { DomainLookup } from '../import/domain-registry.js';
 
 const DOMAIN_BY_NAME = `query domainUrnByName($input: SearchInput!) {
   search(input: $input) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DependencyGraph } from '../../plan/dependency-graph.js';
-import { computeImpact } from '../../plan/impact.js';
-import type { PlanImpact } from '../../plan/impact-types.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../plan/types.js';
+import type { DependencyGraph } from '../plan/dependency-graph.js';
+import { computeImpact } from '../plan/impact.js';
+import type { PlanImpact } from '../plan/impact-types.js';
+import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../plan/types.js';
 import {
   renderImpactMarkdown,
   renderImpactSummary,

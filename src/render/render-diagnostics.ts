@@ -1,5 +1,5 @@
-import { escapeControl } from '../../model/escape-control.js';
-import type { Diagnostic } from '../../errors.js';
+import { escapeControl } from '../model/escape-control.js';
+import type { Diagnostic } from '../errors.js';
 import type { Style } from './style.js';
 
 /** Looks up the text of a source line, for the code frame under each diagnostic. */
