@@ -7,7 +7,7 @@
 import { DATAHUB_VERSION } from '../../datahub/release.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
 import type { View } from './views/aspect-views.js';
-import { graphqlEntityType } from '../search/entity-type-names.js';
+import { graphqlEntityType } from '../../datahub/entity-types.js';
 
 /** application.yaml featureFlags, by the name AppConfigResolver gives each in FeatureFlagsConfig. */
 const FEATURE_FLAGS: Readonly<Record<string, boolean>> = {

@@ -6,7 +6,7 @@
  * The embedded catalog's token gives full access (one local admin, no policies), so the signed-in user holds every
  * privilege, as DataHub's admin does under its default "all privileges" policy.
  */
-import { graphqlEntityType, entityTypeOfGraphqlType } from '../search/entity-type-names.js';
+import { graphqlEntityType, entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
 import { appConfig } from './app-config.js';
 import { listRecommendations, type RecommendationsInput } from './recommendations.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';

@@ -9,7 +9,7 @@
  * the index has no browse-path field, so this is linear in the matches (bounded by MAX_ENTITIES).
  */
 import { parseRawUrn } from '../../model/urn.js';
-import { entityTypeOfGraphqlType } from '../search/entity-type-names.js';
+import { entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 import type { FacetFilterInput, SearchFlags } from './search-resolvers.js';
 import type { View } from './views/aspect-views.js';

@@ -16,7 +16,7 @@ import {
   parseRawUrn,
 } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { graphqlEntityType } from '../search/entity-type-names.js';
+import { graphqlEntityType } from '../../datahub/entity-types.js';
 import { entityDisplayName } from '../search/search-document.js';
 import {
   auditStamp,

@@ -10,7 +10,7 @@
  */
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { entityTypeOfGraphqlType, graphqlEntityType } from '../search/entity-type-names.js';
+import { entityTypeOfGraphqlType, graphqlEntityType } from '../../datahub/entity-types.js';
 import type { EntityViews } from './entity-views.js';
 import { decodeScrollId, encodeScrollId, type FacetFilterInput } from './search-resolvers.js';
 import type { View } from './views/aspect-views.js';

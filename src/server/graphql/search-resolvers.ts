@@ -8,7 +8,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { entityTypeOfGraphqlType, graphqlEntityType } from '../search/entity-type-names.js';
+import { entityTypeOfGraphqlType, graphqlEntityType } from '../../datahub/entity-types.js';
 import {
   queryTokens,
   type FacetCriterion,
