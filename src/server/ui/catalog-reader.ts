@@ -191,22 +191,25 @@ export class CatalogReader {
     if (Array.isArray(errors) && errors.length > 0) {
       throw new Error(`UI query failed: ${JSON.stringify(errors)}`);
     }
-    return (result['data'] ?? {}) as Node;
+    return node(result['data']) ?? {};
   }
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function node(value: unknown): Node | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Node) : undefined;
+  return isNode(value) ? value : undefined;
+}
+
+/** The items of a list answer; none for anything else. */
+export function items(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
 }
 
 export function nodes(value: unknown): Node[] {
-  if (!Array.isArray(value)) return [];
-  const result: Node[] = [];
-  for (const item of value as readonly unknown[]) {
-    const found = node(item);
-    if (found !== undefined) result.push(found);
-  }
-  return result;
+  return items(value).filter(isNode);
 }
 
 export function str(value: unknown): string | undefined {

@@ -5,6 +5,7 @@
  */
 import {
   LABEL_FRAGMENT,
+  items,
   labelOf,
   node,
   nodes,
@@ -68,7 +69,7 @@ export async function readLineage(
     const urns = unansweredOf(focus, answers, options);
     if (urns.length === 0) break;
     const data = await reader.query(query, { urns });
-    const entities = Array.isArray(data['entities']) ? (data['entities'] as readonly unknown[]) : [];
+    const entities = items(data['entities']);
     urns.forEach((urn, index) => {
       const entity = node(entities[index]);
       answers.set(urn, entity === undefined ? emptyAnswer(urn) : answerOf(entity));

@@ -7,6 +7,7 @@
 import { parseRawUrn } from '../../../model/urn.js';
 import {
   LABEL_FRAGMENT,
+  items,
   labelOf,
   node,
   nodes,
@@ -131,15 +132,13 @@ export function renderModelData(entity: Node, labels: ReadonlyMap<string, Label>
   ${section('Evaluation data', dataList(nodes(entity['evaluationData']), labels))}`;
 }
 
-function dataList(items: readonly Node[], labels: ReadonlyMap<string, Label>): Html | undefined {
-  if (items.length === 0) return undefined;
+function dataList(data: readonly Node[], labels: ReadonlyMap<string, Label>): Html | undefined {
+  if (data.length === 0) return undefined;
   return html`<ul class="links data-list">
-    ${items.map((item) => {
+    ${data.map((item) => {
       const urn = str(item['dataset']) ?? '';
       const label = labels.get(urn);
-      const steps = Array.isArray(item['preProcessing'])
-        ? (item['preProcessing'] as readonly unknown[]).flatMap((step) => str(step) ?? [])
-        : [];
+      const steps = items(item['preProcessing']).flatMap((step) => str(step) ?? []);
       const motivation = str(item['motivation']);
       return html`<li>
         ${

@@ -13,7 +13,7 @@ import { entityTypeOfObjectType } from '../../../datahub/entity-types.js';
 import { parseJson } from '../../../model/json.js';
 import { node, nodes, str, writerProperties, type Node } from '../catalog-reader.js';
 import { html, type Html } from '../html.js';
-import { formatTime } from './entity-details.js';
+import { formatTime } from './page-parts.js';
 import { excerpt } from './layout.js';
 
 /** Of a GraphQL type: the aspect the manifests write, and the one DataHub's updateDescription writes. */
