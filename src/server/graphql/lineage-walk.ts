@@ -1,14 +1,15 @@
 /**
  * Walking lineage over the catalog's relationship index. Lineage edges are the relationships DataHub's registry
- * marks `isLineage`: the source of DownstreamOf, Consumes, DerivedFrom and TrainedBy is downstream of their
- * destination, and the destination of Produces is downstream of its source (a job produces a dataset).
+ * marks `isLineage` (src/datahub/lineage-relationships.ts), each with the end that is downstream.
  */
+import {
+  LINEAGE_DESTINATION_IS_DOWNSTREAM,
+  LINEAGE_SOURCE_IS_DOWNSTREAM,
+} from '../../datahub/lineage-relationships.js';
 import type { CatalogService } from '../catalog-service.js';
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
 
-const SOURCE_IS_DOWNSTREAM = ['DownstreamOf', 'Consumes', 'DerivedFrom', 'TrainedBy'];
-const DESTINATION_IS_DOWNSTREAM = ['Produces'];
 /** DataHub's default maximum number of hops (lineageFlags without one), and a bound on what one walk reads. */
 const MAX_HOPS = 1000;
 export const MAX_LINEAGE_ENTITIES = 10_000;
@@ -38,8 +39,14 @@ export function lineageNeighbours(
       includeRemoved,
     }).items;
   return direction === 'DOWNSTREAM'
-    ? [...related(SOURCE_IS_DOWNSTREAM, 'INCOMING'), ...related(DESTINATION_IS_DOWNSTREAM, 'OUTGOING')]
-    : [...related(SOURCE_IS_DOWNSTREAM, 'OUTGOING'), ...related(DESTINATION_IS_DOWNSTREAM, 'INCOMING')];
+    ? [
+        ...related(LINEAGE_SOURCE_IS_DOWNSTREAM, 'INCOMING'),
+        ...related(LINEAGE_DESTINATION_IS_DOWNSTREAM, 'OUTGOING'),
+      ]
+    : [
+        ...related(LINEAGE_SOURCE_IS_DOWNSTREAM, 'OUTGOING'),
+        ...related(LINEAGE_DESTINATION_IS_DOWNSTREAM, 'INCOMING'),
+      ];
 }
 
 /** Breadth-first, so each entity is reported at its least degree with one shortest path; nearest first. */
