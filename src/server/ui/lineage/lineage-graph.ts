@@ -16,7 +16,7 @@ import {
   LINEAGE_SOURCE_IS_DOWNSTREAM,
 } from '../../../datahub/lineage-relationships.js';
 import { compareText } from '../../../model/compare-text.js';
-import type { Label } from '../catalog-reader.js';
+import type { Label } from '../label.js';
 
 export type LineageSide = 'upstream' | 'downstream';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { graphqlEntityType } from '../../../datahub/entity-types.js';
-import type { Label } from '../catalog-reader.js';
+import type { Label } from '../label.js';
 import { layoutLineage } from './layout-lineage.js';
 import {
   buildLineageGraph,

@@ -3,16 +3,8 @@
  * of the walk at once (`entities(urns:)`), each with its relationships on both sides. A walk of two hops is two
  * queries, whatever the number of entities.
  */
-import {
-  LABEL_FRAGMENT,
-  items,
-  labelOf,
-  node,
-  nodes,
-  str,
-  type CatalogReader,
-  type Node,
-} from '../catalog-reader.js';
+import { items, node, nodes, str, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf } from '../label.js';
 import {
   DEFAULT_LINEAGE_OPTIONS,
   DESTINATION_IS_DOWNSTREAM,

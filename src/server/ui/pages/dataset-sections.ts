@@ -4,7 +4,8 @@
  */
 import { appendTo } from '../../../model/group.js';
 import { simplifyFieldPath } from '../../../model/field-path.js';
-import { node, nodes, str, type Label, type Node } from '../catalog-reader.js';
+import { node, nodes, str, type Node } from '../catalog-reader.js';
+import { type Label } from '../label.js';
 import { externalUrl, html, type Html } from '../html.js';
 import { related, termLabels, uniqueLabels } from './entity-relations.js';
 import { entityLink, linkList, section } from './layout.js';

@@ -4,17 +4,8 @@
  * aspect. Entities of kinds without a page of their own show their aspects.
  */
 import { parseJson } from '../../../model/json.js';
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  typeName,
-  type CatalogReader,
-  type Label,
-  type Node,
-} from '../catalog-reader.js';
+import { node, nodes, str, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf, typeName, type Label } from '../label.js';
 import { entityPath, html, type Html } from '../html.js';
 import { deprecationSelection, renderDeprecation } from './deprecation.js';
 import { detailsSelection } from './entity-selection.js';

@@ -2,7 +2,8 @@
  * Reading an entity page's answer: the entities of an aliased `relationships` read, and the glossary terms of an
  * entity or a column, each as a Label.
  */
-import { labelOf, node, nodes, str, type Label, type Node } from '../catalog-reader.js';
+import { node, nodes, str, type Node } from '../catalog-reader.js';
+import { labelOf, type Label } from '../label.js';
 
 /** One relationship of an entity: its type, and the entity at its other end. */
 export interface Related {

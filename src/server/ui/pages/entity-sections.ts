@@ -5,7 +5,8 @@
  * (dataset-sections.ts); tags with what they tag; domains and data products with what they hold. Then what every
  * page shows that has it: the domain and data products an entity is in, its owners, tags, terms and links.
  */
-import { labelOf, node, nodes, str, type Label, type Node } from '../catalog-reader.js';
+import { node, nodes, str, type Node } from '../catalog-reader.js';
+import { labelOf, type Label } from '../label.js';
 import { externalUrl, html, type Html } from '../html.js';
 import { datasetSections } from './dataset-sections.js';
 import { related, termLabels } from './entity-relations.js';

@@ -3,7 +3,8 @@
  * attached to) and of a glossary node's page (its parents and children).
  */
 import { simplifyFieldPath } from '../../../model/field-path.js';
-import { labelOf, node, nodes, str, type Node } from '../catalog-reader.js';
+import { node, nodes, str, type Node } from '../catalog-reader.js';
+import { labelOf } from '../label.js';
 import { externalUrl, html, type Html } from '../html.js';
 import { hasTerm, related, relationships } from './entity-relations.js';
 import { entityLink, linkList, section } from './layout.js';

@@ -5,16 +5,8 @@
  */
 import { diffJson, type JsonChange } from '../../../model/json-diff.js';
 import { parseJson, type JsonValue } from '../../../model/json.js';
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  writerProperties,
-  type CatalogReader,
-  type Node,
-} from '../catalog-reader.js';
+import { node, nodes, str, writerProperties, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf } from '../label.js';
 import { entityPath, html, type Html } from '../html.js';
 import { layout } from './layout.js';
 import { managedBy } from './managed-by.js';

@@ -3,7 +3,8 @@
  * default), drawn as an SVG on the server with links to every entity's page, and listed as text below it.
  * On a narrow screen the picture keeps its size and scrolls sideways inside its frame; its text never shrinks.
  */
-import { typeName, type CatalogReader, type Label } from '../catalog-reader.js';
+import { type CatalogReader } from '../catalog-reader.js';
+import { typeName, type Label } from '../label.js';
 import { entityPath, html, type Html } from '../html.js';
 import { layoutLineage } from '../lineage/layout-lineage.js';
 import {

@@ -5,17 +5,8 @@
  * hyper-parameters and training metrics as tables.
  */
 import { parseRawUrn } from '../../../model/urn.js';
-import {
-  LABEL_FRAGMENT,
-  items,
-  labelOf,
-  node,
-  nodes,
-  str,
-  type CatalogReader,
-  type Label,
-  type Node,
-} from '../catalog-reader.js';
+import { items, node, nodes, str, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf, type Label } from '../label.js';
 import { html, type Html } from '../html.js';
 import { entityLink, section } from './layout.js';
 
