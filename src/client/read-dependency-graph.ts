@@ -7,6 +7,7 @@
  * read one page of at most `limitPerNode` relationships with its `total`. The seeds are also asked for their other
  * neighbours (NEIGHBOUR_READS); what those find is recorded and not walked.
  */
+import { GRAPHQL_OBJECT_TYPES } from '../datahub/entity-types.js';
 import { compareText } from '../model/compare-text.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import {
@@ -41,12 +42,12 @@ const DEFAULT_CHUNK_SIZE = 100;
 
 /** The GraphQL type DataHub serves each walked entity type as. */
 const GRAPHQL_TYPES: Readonly<Record<string, string>> = {
-  dataset: 'Dataset',
-  mlFeature: 'MLFeature',
-  mlFeatureTable: 'MLFeatureTable',
-  mlModel: 'MLModel',
-  mlModelGroup: 'MLModelGroup',
-  glossaryTerm: 'GlossaryTerm',
+  dataset: GRAPHQL_OBJECT_TYPES.dataset,
+  mlFeature: GRAPHQL_OBJECT_TYPES.mlFeature,
+  mlFeatureTable: GRAPHQL_OBJECT_TYPES.mlFeatureTable,
+  mlModel: GRAPHQL_OBJECT_TYPES.mlModel,
+  mlModelGroup: GRAPHQL_OBJECT_TYPES.mlModelGroup,
+  glossaryTerm: GRAPHQL_OBJECT_TYPES.glossaryTerm,
 };
 
 /**

@@ -9,6 +9,7 @@
  * the plan already sees as drift. Datasets have editableDatasetProperties, but the manifests declare no dataset
  * description.
  */
+import { UI_EDITABLE_ASPECTS } from '../datahub/editable-aspects.js';
 import type { DesiredEntity, ManagedEntityType } from '../model/desired-state.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveAspect, LiveEntity } from '../model/live-state.js';
@@ -19,10 +20,10 @@ import type { PlanNote } from './types.js';
 export const EDITABLE_ASPECTS: Readonly<
   Partial<Record<ManagedEntityType, { readonly aspect: string; readonly fields: readonly string[] }>>
 > = {
-  mlFeature: { aspect: 'editableMlFeatureProperties', fields: ['description'] },
-  mlFeatureTable: { aspect: 'editableMlFeatureTableProperties', fields: ['description'] },
-  mlModel: { aspect: 'editableMlModelProperties', fields: ['description'] },
-  mlModelGroup: { aspect: 'editableMlModelGroupProperties', fields: ['description'] },
+  mlFeature: UI_EDITABLE_ASPECTS.mlFeature,
+  mlFeatureTable: UI_EDITABLE_ASPECTS.mlFeatureTable,
+  mlModel: UI_EDITABLE_ASPECTS.mlModel,
+  mlModelGroup: UI_EDITABLE_ASPECTS.mlModelGroup,
 };
 
 /** The editable aspects to read for an entity type (none for types the UI edits in place). */

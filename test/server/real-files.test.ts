@@ -13,7 +13,7 @@ import type { JsonObject } from '../../src/model/json.js';
 import { parseMetadataRecords } from '../../src/model/metadata-file.js';
 import type { Proposal } from '../../src/model/proposal.js';
 import { aspectNameOfFqn, fqnOfAspect, isTimeseriesAspect } from '../../src/model/registry.js';
-import { graphqlEntityType } from '../../src/server/search/entity-type-names.js';
+import { graphqlEntityType } from '../../src/datahub/entity-types.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { encode, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 

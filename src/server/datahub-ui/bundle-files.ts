@@ -7,8 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
+const HTML = 'text/html; charset=utf-8';
+
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML,
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -64,7 +66,7 @@ export class BundleFiles {
 
   /** The app's page, for `/` and every client-side route. */
   indexPage(): BundleFile {
-    return { contentType: CONTENT_TYPES['.html'] as string, body: this.index };
+    return { contentType: HTML, body: this.index };
   }
 
   /**

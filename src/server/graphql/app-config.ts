@@ -6,8 +6,7 @@
  */
 import { DATAHUB_VERSION } from '../../datahub/release.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
-import type { View } from './views/aspect-views.js';
-import { graphqlEntityType } from '../search/entity-type-names.js';
+import { graphqlEntityType } from '../../datahub/entity-types.js';
 
 /** application.yaml featureFlags, by the name AppConfigResolver gives each in FeatureFlagsConfig. */
 const FEATURE_FLAGS: Readonly<Record<string, boolean>> = {
@@ -72,7 +71,8 @@ const RESOURCE_TYPES_WITH_ENTITY_TYPE: ReadonlySet<string> = new Set([
   'container', 'corpGroup', 'corpuser', 'erModelRelationship', 'businessAttribute', 'dataPlatformInstance',
 ]); // prettier-ignore
 
-export function appConfig(): View {
+/** AppConfig, as a fresh DataHub answers it (its shape is the object itself: every field is a constant). */
+export function appConfig() {
   return {
     appVersion: DATAHUB_VERSION,
     // GraphQLEngineFactory: graphService.supportsMultiHop(); the catalog's lineage search walks any number of hops.

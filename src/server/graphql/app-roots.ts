@@ -6,13 +6,13 @@
  * The embedded catalog's token gives full access (one local admin, no policies), so the signed-in user holds every
  * privilege, as DataHub's admin does under its default "all privileges" policy.
  */
-import { graphqlEntityType, entityTypeOfGraphqlType } from '../search/entity-type-names.js';
+import { graphqlEntityType, entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
 import { appConfig } from './app-config.js';
 import { listRecommendations, type RecommendationsInput } from './recommendations.js';
 import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
-import type { View } from './views/aspect-views.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
+import type { EntityView } from './views/view-types.js';
 
 /** The fields of PlatformPrivileges MeResolver sets, each granted. */
 const PLATFORM_PRIVILEGE_FIELDS = [
@@ -31,6 +31,14 @@ interface ListInput {
   readonly query?: string | null;
 }
 
+/** A page of the entities of a list (ListUsersResult and its siblings, under their own field name). */
+interface EntityPage {
+  readonly start: number;
+  readonly count: number;
+  readonly total: number;
+  readonly entities: readonly EntityView[];
+}
+
 interface GrantedPrivilegesInput {
   readonly actorUrn: string;
   readonly resourceSpec?: { readonly resourceType: string; readonly resourceUrn: string } | null;
@@ -38,7 +46,7 @@ interface GrantedPrivilegesInput {
 
 export const appRoots: RootResolverBuilder = ({ service, views, search, actor }) => {
   /** A page of one entity type matching a query, as ListUsersResolver and its siblings search. */
-  const list = (entityType: string, input: ListInput, field: string): View => {
+  const list = (entityType: string, input: ListInput): EntityPage => {
     const start = Math.max(0, input.start ?? 0);
     const count = Math.min(Math.max(0, input.count ?? 20), 1000);
     const page = search.searchAcrossEntities({
@@ -48,8 +56,8 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
       count,
       searchFlags: { skipAggregates: true },
     });
-    const results = (page['searchResults'] as { entity: View }[]).map((result) => result.entity);
-    return { start, count: results.length, total: page['total'], [field]: results };
+    const entities = page.searchResults.map((result) => result.entity);
+    return { start, count: entities.length, total: page.total, entities };
   };
   return {
     me: () =>
@@ -76,20 +84,28 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
       guard(() => ({
         counts: (args.input?.types ?? []).map((type) => ({
           entityType: type,
-          count: search.searchAcrossEntities({ types: [type], query: '*', count: 0, searchFlags: { skipAggregates: true } })['total'], // prettier-ignore
+          count: search.searchAcrossEntities({ types: [type], query: '*', count: 0, searchFlags: { skipAggregates: true } }).total, // prettier-ignore
         })),
       })),
-    listUsers: (args: { input: ListInput }) => guard(() => list('corpuser', args.input, 'users')),
-    listGroups: (args: { input: ListInput }) => guard(() => list('corpGroup', args.input, 'groups')),
+    listUsers: (args: { input: ListInput }) =>
+      guard(() => {
+        const { entities: users, ...page } = list('corpuser', args.input);
+        return { ...page, users };
+      }),
+    listGroups: (args: { input: ListInput }) =>
+      guard(() => {
+        const { entities: groups, ...page } = list('corpGroup', args.input);
+        return { ...page, groups };
+      }),
     /** ListDomainsResolver: the domains under `parentDomain`, or the top-level ones without it. */
     listDomains: (args: { input: ListInput & { parentDomain?: string | null } }) =>
       guard(() => {
         const input = args.input;
         const parent = input.parentDomain ?? null;
         // Domains are few; their parent is read from domainProperties rather than kept in the index.
-        const all = list('domain', { query: input.query ?? null, start: 0, count: 1000 }, 'domains');
-        const children = (all['domains'] as View[]).filter((domain) => {
-          const properties = service.latest(String(domain['urn']), 'domainProperties');
+        const all = list('domain', { query: input.query ?? null, start: 0, count: 1000 }).entities;
+        const children = all.filter((domain) => {
+          const properties = service.latest(domain.urn, 'domainProperties');
           return (properties?.['parentDomain'] ?? null) === parent;
         });
         const start = Math.max(0, input.start ?? 0);
@@ -126,6 +142,6 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
   };
 };
 
-function emptyPage(input: ListInput, field: string): View {
+function emptyPage(input: ListInput, field: string): Readonly<Record<string, number | readonly never[]>> {
   return { start: Math.max(0, input.start ?? 0), count: 0, total: 0, [field]: [] };
 }

@@ -9,10 +9,10 @@
  * the index has no browse-path field, so this is linear in the matches (bounded by MAX_ENTITIES).
  */
 import { parseRawUrn } from '../../model/urn.js';
-import { entityTypeOfGraphqlType } from '../search/entity-type-names.js';
+import { entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
-import type { FacetFilterInput, SearchFlags } from './search-resolvers.js';
-import type { View } from './views/aspect-views.js';
+import type { SearchFlags } from './search-inputs.js';
+import type { FacetFilterInput } from './views/search-views.js';
 import { browsePathV1, browsePathV2 } from './views/browse-paths.js';
 
 const MAX_ENTITIES = 10_000;
@@ -45,9 +45,8 @@ export const browseRoots: RootResolverBuilder = ({ service, views, search }) => 
     filters: Omit<BrowseInput, 'type'>,
     flags?: SearchFlags | null,
   ): string[] =>
-    // prettier-ignore
-    (
-      search.searchAcrossEntities({
+    search
+      .searchAcrossEntities({
         types,
         query,
         start: 0,
@@ -55,8 +54,8 @@ export const browseRoots: RootResolverBuilder = ({ service, views, search }) => 
         filters: filters.filters ?? null,
         orFilters: filters.orFilters ?? null,
         searchFlags: { ...flags, skipAggregates: true },
-      })['searchResults'] as { entity: View }[]
-    ).map((result) => String(result.entity['urn']));
+      })
+      .searchResults.map((result) => result.entity.urn);
 
   return {
     browseV2: (args: { input: BrowseV2Input }) =>

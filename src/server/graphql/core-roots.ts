@@ -4,7 +4,7 @@
  */
 import { aspectHistory, type AspectHistoryInput } from './history-resolver.js';
 import { guard, present, type RootResolverBuilder } from './resolver-context.js';
-import type { AutoCompleteInput, SearchAcrossEntitiesInput, SearchInput } from './search-resolvers.js';
+import type { AutoCompleteInput, SearchAcrossEntitiesInput, SearchInput } from './search-inputs.js';
 import { TermMutations, type ResourceRef } from './term-mutations.js';
 
 export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }) => {

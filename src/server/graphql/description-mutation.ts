@@ -3,6 +3,7 @@
  * and DescriptionUtils): each entity type keeps its editable description in an aspect of its own, and a dataset
  * column's description lives in editableSchemaMetadata.
  */
+import { UI_EDITABLE_ASPECTS } from '../../datahub/editable-aspects.js';
 import type { JsonObject } from '../../model/json.js';
 import { validateFieldExists } from './term-mutations.js';
 import type { MutationWriter } from './mutation-writes.js';
@@ -37,11 +38,15 @@ const DESCRIPTION_TARGETS: Readonly<
   glossaryNode: { aspect: 'glossaryNodeInfo', field: 'definition', missing: 'Glossary Node does not exist' },
   tag: { aspect: 'tagProperties', field: 'description', missing: 'tag' },
   corpGroup: { aspect: 'corpGroupEditableInfo', field: 'description', missing: 'create' },
-  mlModel: { aspect: 'editableMlModelProperties', field: 'description', missing: 'create' },
-  mlModelGroup: { aspect: 'editableMlModelGroupProperties', field: 'description', missing: 'create' },
-  mlFeatureTable: { aspect: 'editableMlFeatureTableProperties', field: 'description', missing: 'create' },
-  mlFeature: { aspect: 'editableMlFeatureProperties', field: 'description', missing: 'create' },
-  mlPrimaryKey: { aspect: 'editableMlPrimaryKeyProperties', field: 'description', missing: 'create' },
+  mlModel: { aspect: UI_EDITABLE_ASPECTS.mlModel.aspect, field: 'description', missing: 'create' },
+  mlModelGroup: { aspect: UI_EDITABLE_ASPECTS.mlModelGroup.aspect, field: 'description', missing: 'create' },
+  mlFeatureTable: {
+    aspect: UI_EDITABLE_ASPECTS.mlFeatureTable.aspect,
+    field: 'description',
+    missing: 'create',
+  },
+  mlFeature: { aspect: UI_EDITABLE_ASPECTS.mlFeature.aspect, field: 'description', missing: 'create' },
+  mlPrimaryKey: { aspect: UI_EDITABLE_ASPECTS.mlPrimaryKey.aspect, field: 'description', missing: 'create' },
   dataProduct: { aspect: 'dataProductProperties', field: 'description', missing: 'create' },
   businessAttribute: { aspect: 'businessAttributeInfo', field: 'description', missing: 'create' },
   application: { aspect: 'applicationProperties', field: 'description', missing: 'create' },

@@ -77,11 +77,13 @@ export async function executeGraphQL(
   service: CatalogService,
   actor: string,
 ): Promise<Record<string, unknown>> {
-  const views = new EntityViews(service);
-  const search = new SearchResolvers(service, views);
-  views.childSearchResolver = (request) => search.childSearch(request);
+  // Views and search refer to each other: a view's Container.entities is a search, a search result is a view.
+  const views: EntityViews = new EntityViews(service, (request) => search.childSearch(request));
+  const search = new SearchResolvers(service, views.view);
   const context: ResolverContext = { service, views, search, actor };
-  const rootValue = Object.assign({}, ...ROOT_RESOLVERS.map((build) => build(context))) as RootResolvers;
+  const rootValue: RootResolvers = Object.fromEntries(
+    ROOT_RESOLVERS.flatMap((build) => Object.entries(build(context))),
+  );
   const result = await run(request, rootValue, service);
   return {
     data: result.data ?? null,

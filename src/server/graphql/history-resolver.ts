@@ -7,7 +7,6 @@ import { diffJson } from '../../model/json-diff.js';
 import { stableStringify } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import type { StoredAspect } from '../store/aspect-store.js';
-import type { View } from './views/aspect-views.js';
 import { appendTo } from '../../model/group.js';
 
 export interface AspectHistoryInput {
@@ -17,7 +16,31 @@ export interface AspectHistoryInput {
   readonly count?: number | null;
 }
 
-export function aspectHistory(service: CatalogService, input: AspectHistoryInput): View {
+/** One stored version of an aspect, with what changed from the version before (JSON texts of the values). */
+export interface AspectVersionView {
+  readonly aspectName: string;
+  readonly version: number;
+  readonly revision: string | null;
+  readonly createdOn: number;
+  readonly createdBy: string;
+  readonly payload: string;
+  readonly systemMetadata: string;
+  readonly changes: readonly {
+    readonly path: string;
+    readonly before: string | null;
+    readonly after: string | null;
+  }[];
+}
+
+export interface AspectHistoryView {
+  readonly urn: string;
+  readonly start: number;
+  readonly count: number;
+  readonly total: number;
+  readonly versions: readonly AspectVersionView[];
+}
+
+export function aspectHistory(service: CatalogService, input: AspectHistoryInput): AspectHistoryView {
   const rows = service.history(input.urn, input.aspect ?? undefined);
   // Per aspect, newest first: the latest row (version 0), then the kept history N, N-1, ..., 1.
   const byAspect = new Map<string, StoredAspect[]>();

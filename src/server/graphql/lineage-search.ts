@@ -1,29 +1,20 @@
 /**
  * DataHub's lineage search (SearchAcrossLineageResolver, ScrollAcrossLineageResolver) over the catalog's
  * relationship index: the entities upstream or downstream of one, hop by hop, each at the least number of hops it
- * is reached in (its `degree`), filtered by type, by the `degree` filter the app sends (`1`, `2`, `3+`) and by the
- * query, with facets counted over the whole result.
- *
- * Lineage edges are the relationships DataHub's registry marks `isLineage`: the source of DownstreamOf, Consumes,
- * DerivedFrom and TrainedBy is downstream of their destination, and the destination of Produces is downstream of
- * its source (a job produces a dataset).
+ * is reached in (its `degree`, lineage-walk.ts), filtered by type, by the `degree` filter the app sends (`1`, `2`,
+ * `3+`) and by the query, with facets counted over the whole result.
  */
+import { entityTypeOfGraphqlType, graphqlEntityType } from '../../datahub/entity-types.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { entityTypeOfGraphqlType, graphqlEntityType } from '../search/entity-type-names.js';
-import type { EntityViews } from './entity-views.js';
-import { decodeScrollId, encodeScrollId, type FacetFilterInput } from './search-resolvers.js';
-import type { View } from './views/aspect-views.js';
-
-const SOURCE_IS_DOWNSTREAM = ['DownstreamOf', 'Consumes', 'DerivedFrom', 'TrainedBy'];
-const DESTINATION_IS_DOWNSTREAM = ['Produces'];
-/** DataHub's default maximum number of hops (lineageFlags without one), and a bound on what one search reads. */
-const MAX_HOPS = 1000;
-const MAX_ENTITIES = 10_000;
+import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection, type Reached } from './lineage-walk.js';
+import { decodeScrollId, nextScrollId } from './scroll-id.js';
+import type { FacetFilterInput, FacetMetadataView, Scrolled } from './views/search-views.js';
+import type { EntityView, ViewOf } from './views/view-types.js';
 
 export interface LineageSearchInput {
   readonly urn?: string | null;
-  readonly direction: 'UPSTREAM' | 'DOWNSTREAM';
+  readonly direction: LineageDirection;
   readonly types?: readonly string[] | null;
   readonly query?: string | null;
   readonly start?: number | null;
@@ -33,31 +24,46 @@ export interface LineageSearchInput {
   readonly searchFlags?: { readonly includeSoftDeleted?: boolean | null } | null;
 }
 
-interface Reached {
-  readonly urn: string;
-  readonly degree: number;
-  readonly path: readonly string[];
+/** SearchAcrossLineageResult (and, with a next scroll id, ScrollAcrossLineageResults). */
+export interface LineageSearchResultsView {
+  readonly start: number;
+  readonly count: number;
+  readonly total: number;
+  readonly searchResults: readonly {
+    readonly entity: EntityView;
+    readonly insights: readonly never[];
+    readonly matchedFields: readonly never[];
+    readonly paths: readonly { readonly path: readonly EntityView[] }[];
+    readonly degree: number;
+    readonly degrees: readonly number[];
+    readonly explored: boolean;
+    readonly truncatedChildren: boolean;
+    readonly ignoredAsHop: boolean;
+  }[];
+  readonly facets: readonly FacetMetadataView[];
+  readonly freshness: null;
+  readonly lineageSearchPath: null;
+  readonly isPartial: boolean;
 }
 
 export class LineageSearch {
   constructor(
     private readonly service: CatalogService,
-    private readonly views: EntityViews,
+    private readonly viewOf: ViewOf,
   ) {}
 
-  search(input: LineageSearchInput): View {
+  search(input: LineageSearchInput): LineageSearchResultsView {
     const start = Math.max(0, input.start ?? 0);
     return this.page(input, start);
   }
 
-  scroll(input: LineageSearchInput): View {
+  scroll(input: LineageSearchInput): Scrolled<LineageSearchResultsView> {
     const page = this.page(input, decodeScrollId(input.scrollId));
-    const next = (page['start'] as number) + (page['count'] as number);
-    return { ...page, nextScrollId: next < (page['total'] as number) ? encodeScrollId(next) : null };
+    return { ...page, nextScrollId: nextScrollId(page) };
   }
 
-  private page(input: LineageSearchInput, start: number): View {
-    const count = Math.min(Math.max(0, input.count ?? 10), MAX_ENTITIES);
+  private page(input: LineageSearchInput, start: number): LineageSearchResultsView {
+    const count = Math.min(Math.max(0, input.count ?? 10), MAX_LINEAGE_ENTITIES);
     const matched = this.matching(input);
     const page = matched.slice(start, start + count);
     return {
@@ -65,10 +71,10 @@ export class LineageSearch {
       count: page.length,
       total: matched.length,
       searchResults: page.map((reached) => ({
-        entity: this.views.view(reached.urn),
+        entity: this.viewOf(reached.urn),
         insights: [],
         matchedFields: [],
-        paths: [{ path: reached.path.map((urn) => this.views.view(urn)) }],
+        paths: [{ path: reached.path.map((urn) => this.viewOf(urn)) }],
         degree: reached.degree,
         degrees: [reached.degree],
         explored: false,
@@ -100,13 +106,13 @@ export class LineageSearch {
                 filters: [],
                 includeRemoved,
                 start: 0,
-                count: MAX_ENTITIES,
+                count: MAX_LINEAGE_ENTITIES,
                 facetFields: [],
                 maxFacetValues: 0,
               }) // prettier-ignore
               .hits.map((hit) => hit.urn),
           );
-    return this.walk(input.urn, input.direction, includeRemoved).filter((reached) => {
+    return walkLineage(this.service, input.urn, input.direction, includeRemoved).filter((reached) => {
       const raw = parseRawUrn(reached.urn);
       const entityType = raw.ok ? raw.value.entityType : '';
       if (types.size > 0 && !types.has(entityType)) return false;
@@ -114,45 +120,6 @@ export class LineageSearch {
       return named === undefined || named.has(reached.urn);
     });
   }
-
-  /** Breadth-first, so each entity is reported at its least degree with one shortest path. */
-  private walk(origin: string, direction: 'UPSTREAM' | 'DOWNSTREAM', includeRemoved: boolean): Reached[] {
-    const seen = new Set([origin]);
-    const reached: Reached[] = [];
-    let frontier: Reached[] = [{ urn: origin, degree: 0, path: [origin] }];
-    for (let hop = 1; frontier.length > 0 && hop <= MAX_HOPS && reached.length < MAX_ENTITIES; hop++) {
-      const next: Reached[] = [];
-      for (const from of frontier) {
-        for (const urn of this.neighbours(from.urn, direction, includeRemoved)) {
-          if (seen.has(urn)) continue;
-          seen.add(urn);
-          next.push({ urn, degree: hop, path: [...from.path, urn] });
-        }
-      }
-      reached.push(...next);
-      frontier = next;
-    }
-    return reached.slice(0, MAX_ENTITIES);
-  }
-
-  private neighbours(urn: string, direction: 'UPSTREAM' | 'DOWNSTREAM', includeRemoved: boolean): string[] {
-    return lineageNeighbours(this.service, urn, direction, includeRemoved).map((edge) => edge.urn);
-  }
-}
-
-/** The entities one lineage hop from `urn`, with the relationship that links them. */
-export function lineageNeighbours(
-  service: CatalogService,
-  urn: string,
-  direction: 'UPSTREAM' | 'DOWNSTREAM',
-  includeRemoved: boolean,
-): { type: string; urn: string }[] {
-  const related = (types: readonly string[], way: 'INCOMING' | 'OUTGOING') =>
-    service.relationships({ urn, types, direction: way, start: 0, count: MAX_ENTITIES, includeRemoved })
-      .items;
-  return direction === 'DOWNSTREAM'
-    ? [...related(SOURCE_IS_DOWNSTREAM, 'INCOMING'), ...related(DESTINATION_IS_DOWNSTREAM, 'OUTGOING')]
-    : [...related(SOURCE_IS_DOWNSTREAM, 'OUTGOING'), ...related(DESTINATION_IS_DOWNSTREAM, 'INCOMING')];
 }
 
 /** The app's `degree` filter (values `1`, `2`, `3+`), as a test of a degree; undefined when there is none. */
@@ -168,12 +135,12 @@ function degreeFilter(
 }
 
 /** The facets the lineage page shows, counted over every match: type, platform and degree. */
-function facets(matched: readonly Reached[]): View[] {
+function facets(matched: readonly Reached[]): FacetMetadataView[] {
   const count = (
     field: string,
     displayName: string,
     valueOf: (reached: Reached) => string | undefined,
-  ): View => {
+  ): FacetMetadataView => {
     const counts = new Map<string, number>();
     for (const reached of matched) {
       const value = valueOf(reached);

@@ -294,7 +294,7 @@ function dataHubExtra(args: Readonly<Record<string, unknown>>, node: FieldNode):
   const input = args['input'];
   if (Array.isArray(input)) return input.length;
   if (typeof input !== 'object' || input === null) return 0;
-  const count: unknown = (input as Record<string, unknown>)['count'];
+  const count: unknown = 'count' in input ? input.count : undefined;
   if (typeof count !== 'number' || count <= 1) return 0;
   return spreadsSearchResultFields(node) ? 2 * count : 0;
 }

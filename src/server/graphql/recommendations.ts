@@ -5,7 +5,7 @@
  * record, and answer nothing, as they do on a DataHub without that history.
  */
 import type { CatalogService } from '../catalog-service.js';
-import type { View } from './views/aspect-views.js';
+import type { EntityView, ViewOf } from './views/view-types.js';
 
 /** EntitySearchAggregationSource.getMaxContent of DomainsCandidateSource. */
 const MAX_DOMAINS = 10;
@@ -15,12 +15,39 @@ export interface RecommendationsInput {
   readonly limit?: number | null;
 }
 
+/** A RecommendationContent: an entity, with the search that lists what it holds. */
+interface RecommendationContentView {
+  readonly value: string;
+  readonly entity: EntityView;
+  readonly params: {
+    readonly searchParams: {
+      readonly types: null;
+      readonly query: string;
+      readonly filters: readonly {
+        readonly field: string;
+        readonly condition: string;
+        readonly values: readonly string[];
+        readonly negated: boolean;
+      }[];
+    };
+    readonly entityProfileParams: null;
+    readonly contentParams: { readonly count: number };
+  };
+}
+
+interface RecommendationModuleView {
+  readonly title: string;
+  readonly moduleId: string;
+  readonly renderType: string;
+  readonly content: readonly RecommendationContentView[];
+}
+
 export function listRecommendations(
   service: CatalogService,
-  view: (urn: string) => View,
+  view: ViewOf,
   input: RecommendationsInput,
-): View {
-  const modules: View[] = [];
+): { readonly modules: readonly RecommendationModuleView[] } {
+  const modules: RecommendationModuleView[] = [];
   // DomainsCandidateSource.isEligible: the home page only.
   if (input.requestContext?.scenario === 'HOME') {
     const domains = topDomains(service, view);
@@ -41,7 +68,7 @@ export function listRecommendations(
  * EntitySearchAggregationSource: the `domains` values of every entity, counted; only domains that exist
  * (getValidCandidateUrns); the largest first; each with the search that lists its entities.
  */
-function topDomains(service: CatalogService, view: (urn: string) => View): View[] {
+function topDomains(service: CatalogService, view: ViewOf): RecommendationContentView[] {
   const counted =
     service.search({
       query: '*',

@@ -5,75 +5,58 @@
  * entities are hidden unless searchFlags.includeSoftDeleted (or a filter on `removed`), and facets count the
  * filtered result set.
  */
-import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import { graphqlEntityType } from '../../datahub/entity-types.js';
+import { isJsonObject } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { entityTypeOfGraphqlType, graphqlEntityType } from '../search/entity-type-names.js';
+import { queryTokens, type SearchHit } from '../store/entity-index.js';
+import { decodeScrollId, nextScrollId } from './scroll-id.js';
 import {
-  queryTokens,
-  type FacetCriterion,
-  type FilterCondition,
-  type SearchHit,
-} from '../store/entity-index.js';
-import type { EntitiesInput, EntityViews } from './entity-views.js';
-import type { View } from './views/aspect-views.js';
+  clamp,
+  filterGroups,
+  registryTypes,
+  toCriterion,
+  withCriteria,
+  type AggregateAcrossEntitiesInput,
+  type AutoCompleteInput,
+  type ScrollAcrossEntitiesInput,
+  type SearchAcrossEntitiesInput,
+  type SearchInput,
+} from './search-inputs.js';
+import type {
+  ChildSearchRequest,
+  FacetFilterInput,
+  FacetMetadataView,
+  MatchedFieldView,
+  Scrolled,
+  SearchResultView,
+  SearchResultsView,
+} from './views/search-views.js';
+import type { EntityView, ViewOf } from './views/view-types.js';
 
-export interface FacetFilterInput {
-  readonly field: string;
-  readonly value?: string | null;
-  readonly values?: readonly string[] | null;
-  readonly negated?: boolean | null;
-  readonly condition?: string | null;
-}
-
-interface FilterInputs {
-  readonly filters?: readonly FacetFilterInput[] | null;
-  readonly orFilters?: readonly { readonly and?: readonly FacetFilterInput[] | null }[] | null;
-}
-
-export interface SearchFlags {
-  readonly maxAggValues?: number | null;
-  readonly skipAggregates?: boolean | null;
-  readonly includeSoftDeleted?: boolean | null;
-}
-
-export interface SearchInput extends FilterInputs {
-  readonly type: string;
+/** AutoCompleteResults. */
+export interface AutoCompleteView {
   readonly query: string;
-  readonly start?: number | null;
-  readonly count?: number | null;
-  readonly searchFlags?: SearchFlags | null;
+  readonly suggestions: readonly string[];
+  readonly entities: readonly EntityView[];
 }
 
-export interface SearchAcrossEntitiesInput extends FilterInputs {
-  readonly types?: readonly string[] | null;
+/** AutoCompleteMultipleResults: the suggestions of each entity type. */
+export interface AutoCompleteMultipleView {
   readonly query: string;
-  readonly start?: number | null;
-  readonly count?: number | null;
-  readonly searchFlags?: SearchFlags | null;
+  readonly suggestions: readonly {
+    readonly type: string;
+    readonly suggestions: readonly string[];
+    readonly entities: readonly EntityView[];
+  }[];
 }
 
-export interface ScrollAcrossEntitiesInput extends FilterInputs {
-  readonly types?: readonly string[] | null;
-  readonly query: string;
-  readonly scrollId?: string | null;
-  readonly count?: number | null;
-  readonly searchFlags?: SearchFlags | null;
-}
-
-export interface AggregateAcrossEntitiesInput extends FilterInputs {
-  readonly types?: readonly string[] | null;
-  readonly query: string;
-  readonly facets?: readonly (string | null)[] | null;
-  readonly searchFlags?: SearchFlags | null;
-}
-
-export interface AutoCompleteInput extends FilterInputs {
-  readonly type?: string | null;
-  readonly types?: readonly string[] | null;
-  readonly query: string;
-  readonly limit?: number | null;
-}
+/** GetRootGlossaryTermsResult and GetRootGlossaryNodesResult. */
+export type RootGlossaryView = {
+  readonly start: number;
+  readonly count: number;
+  readonly total: number;
+} & ({ readonly terms: readonly EntityView[] } | { readonly nodes: readonly EntityView[] });
 
 /** The facets search results carry, with DataHub's display names (the filterNameOverride of each field). */
 const FACETS: readonly (readonly [string, string])[] = [
@@ -90,26 +73,20 @@ const FACETS: readonly (readonly [string, string])[] = [
 const DEFAULT_COUNT = 10;
 const MAX_COUNT = 10_000;
 const DEFAULT_MAX_AGG_VALUES = 20;
-const CONDITIONS: ReadonlySet<string> = new Set([
-  'EQUAL', 'IEQUAL', 'IN', 'CONTAIN', 'START_WITH', 'END_WITH', 'EXISTS',
-  'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO',
-]); // prettier-ignore
 /** DataHub's separator of the fields of a nested facet (`_entityType␞typeNames`) and of their values. */
 const NESTED = '\u241E';
-/** A type list that matches nothing (every requested type was one the registry does not have). */
-const NO_TYPE = ['\u0000none'];
 
 export class SearchResolvers {
   constructor(
     private readonly service: CatalogService,
-    private readonly views: EntityViews,
+    private readonly viewOf: ViewOf,
   ) {}
 
-  search(input: SearchInput): View {
+  search(input: SearchInput): SearchResultsView {
     return this.run({ ...input, types: [input.type] });
   }
 
-  searchAcrossEntities(input: SearchAcrossEntitiesInput): View {
+  searchAcrossEntities(input: SearchAcrossEntitiesInput): SearchResultsView {
     return this.run(input);
   }
 
@@ -117,14 +94,9 @@ export class SearchResolvers {
    * ScrollAcrossEntitiesResolver: a page and the id of the next one. The catalog's index is not a point-in-time
    * snapshot, so the scroll id is the next offset (opaque to the app, as DataHub's is); keepAlive has no use here.
    */
-  scrollAcrossEntities(input: ScrollAcrossEntitiesInput): View {
-    const start = decodeScrollId(input.scrollId);
-    const page = this.run({ ...input, start });
-    const next = start + (page['count'] as number);
-    return {
-      ...page,
-      nextScrollId: next < (page['total'] as number) ? encodeScrollId(next) : null,
-    };
+  scrollAcrossEntities(input: ScrollAcrossEntitiesInput): Scrolled<SearchResultsView> {
+    const page = this.run({ ...input, start: decodeScrollId(input.scrollId) });
+    return { ...page, nextScrollId: nextScrollId(page) };
   }
 
   /**
@@ -132,7 +104,7 @@ export class SearchResolvers {
    * A nested facet (`_entityType␞typeNames`) counts each combination of the two fields' values, as DataHub's
    * nested aggregation does, with values joined by the same separator.
    */
-  aggregateAcrossEntities(input: AggregateAcrossEntitiesInput): View {
+  aggregateAcrossEntities(input: AggregateAcrossEntitiesInput): { readonly facets: FacetMetadataView[] } {
     const asked = (input.facets ?? []).filter((facet): facet is string => typeof facet === 'string');
     const fields = asked.length === 0 ? FACETS.map(([field]) => field) : asked;
     const maxValues = clamp(input.searchFlags?.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000);
@@ -168,9 +140,11 @@ export class SearchResolvers {
    * index has no filter by URN, so the matches are read whole and kept when they are assets (data products hold
    * tens of assets, not the whole catalog).
    */
-  dataProductAssets(urn: string, input: SearchAcrossEntitiesInput): View {
+  dataProductAssets(urn: string, input: SearchAcrossEntitiesInput): SearchResultsView {
+    const listed = this.service.latest(urn, 'dataProductProperties')?.['assets'];
     const assets = new Set(
-      objectsOf(this.service.latest(urn, 'dataProductProperties')?.['assets'])
+      (Array.isArray(listed) ? listed : [])
+        .filter(isJsonObject)
         .map((asset) => asset['destinationUrn'])
         .filter((asset): asset is string => typeof asset === 'string'),
     );
@@ -201,26 +175,25 @@ export class SearchResolvers {
   }
 
   /** Container.entities / Domain.entities: the search restricted to what the container or domain holds. */
-  childSearch({ facet, urn, input }: { facet: string; urn: string; input: EntitiesInput }): View {
-    const filters = (input.filters ?? []) as FacetFilterInput[];
+  childSearch({ facet, urn, input }: ChildSearchRequest): SearchResultsView {
     return this.run({
       query: input.query ?? '*',
       ...(input.start === undefined ? {} : { start: input.start }),
       ...(input.count === undefined ? {} : { count: input.count }),
-      filters: [...filters, { field: facet, values: [urn] }],
+      filters: [...(input.filters ?? []), { field: facet, values: [urn] }],
     });
   }
 
-  autoComplete(input: AutoCompleteInput): View {
+  autoComplete(input: AutoCompleteInput): AutoCompleteView {
     const hits = this.autocompleteHits(input, clamp(input.limit, DEFAULT_COUNT, 1, 100));
     return {
       query: input.query,
       suggestions: unique(hits.map((hit) => hit.name)),
-      entities: hits.map((hit) => this.views.view(hit.urn)),
+      entities: hits.map((hit) => this.viewOf(hit.urn)),
     };
   }
 
-  autoCompleteForMultiple(input: AutoCompleteInput): View {
+  autoCompleteForMultiple(input: AutoCompleteInput): AutoCompleteMultipleView {
     const limit = clamp(input.limit, DEFAULT_COUNT, 1, 100);
     const byType = new Map<string, SearchHit[]>();
     for (const hit of this.autocompleteHits(input, Math.min(limit * 20, 1000))) {
@@ -232,7 +205,7 @@ export class SearchResolvers {
       suggestions: [...byType.entries()].map(([entityType, hits]) => ({
         type: graphqlEntityType(entityType),
         suggestions: unique(hits.map((hit) => hit.name)),
-        entities: hits.map((hit) => this.views.view(hit.urn)),
+        entities: hits.map((hit) => this.viewOf(hit.urn)),
       })),
     };
   }
@@ -241,7 +214,7 @@ export class SearchResolvers {
   rootGlossaryEntities(
     entityType: 'glossaryTerm' | 'glossaryNode',
     input: { start: number; count: number },
-  ): View {
+  ): RootGlossaryView {
     const start = Math.max(0, input.start);
     const response = this.service.search({
       query: '*',
@@ -253,7 +226,7 @@ export class SearchResolvers {
       facetFields: [],
       maxFacetValues: 0,
     });
-    const entities = response.hits.map((hit) => this.views.view(hit.urn));
+    const entities = response.hits.map((hit) => this.viewOf(hit.urn));
     return {
       ...(entityType === 'glossaryTerm' ? { terms: entities } : { nodes: entities }),
       start,
@@ -274,7 +247,7 @@ export class SearchResolvers {
   }
 
   /** The shared search: a page of hits with the default facets (none with skipAggregates). */
-  run(input: SearchAcrossEntitiesInput): View {
+  run(input: SearchAcrossEntitiesInput): SearchResultsView {
     const start = Math.max(0, input.start ?? 0);
     const flags = input.searchFlags ?? {};
     const response = this.service.search({
@@ -298,9 +271,9 @@ export class SearchResolvers {
     };
   }
 
-  private result(hit: SearchHit, tokens: readonly string[]): View {
+  private result(hit: SearchHit, tokens: readonly string[]): SearchResultView {
     return {
-      entity: this.views.view(hit.urn),
+      entity: this.viewOf(hit.urn),
       insights: [],
       matchedFields: matchedFields(hit, tokens),
       extraProperties: [],
@@ -308,7 +281,7 @@ export class SearchResolvers {
   }
 
   /** FacetMetadata: display name as DataHub's, and the entity of each value that is a URN. */
-  private facetView(field: string, values: readonly { value: string; count: number }[]): View {
+  private facetView(field: string, values: readonly { value: string; count: number }[]): FacetMetadataView {
     return {
       field,
       displayName: FACETS.find(([name]) => name === field)?.[1] ?? field,
@@ -316,98 +289,25 @@ export class SearchResolvers {
       aggregations: values.map((item) => ({
         value: item.value,
         count: item.count,
-        entity: () => (parseRawUrn(item.value).ok ? this.views.view(item.value) : null),
+        entity: () => (parseRawUrn(item.value).ok ? this.viewOf(item.value) : null),
       })),
     };
   }
 }
 
-/** GraphQL EntityType values to registry names; a list of only unknown types matches nothing. */
-function registryTypes(types: readonly string[]): string[] {
-  if (types.length === 0) return [];
-  // Each once: a request may repeat a type (40,000 times made a statement of more parameters than SQLite takes).
-  const known = [...new Set(types.flatMap((type) => entityTypeOfGraphqlType(type) ?? []))];
-  return known.length === 0 ? NO_TYPE : known;
-}
-
-/** orFilters (a disjunction of conjunctions), else the deprecated `filters` as one conjunction. */
-function filterGroups(input: FilterInputs): FacetCriterion[][] {
-  const groups =
-    input.orFilters !== undefined && input.orFilters !== null && input.orFilters.length > 0
-      ? input.orFilters.map((group) => group.and ?? [])
-      : input.filters === undefined || input.filters === null || input.filters.length === 0
-        ? []
-        : [input.filters];
-  return groups.map((group) => group.map(toCriterion));
-}
-
-/** Every group of a disjunction with the criteria added (one group of them alone when there was none). */
-function withCriteria(
-  groups: readonly FacetCriterion[][],
-  criteria: readonly FacetCriterion[],
-): FacetCriterion[][] {
-  if (criteria.length === 0) return [...groups];
-  return groups.length === 0 ? [[...criteria]] : groups.map((group) => [...group, ...criteria]);
-}
-
-/** Scroll ids are the offset of the next page, base64url-encoded so the app treats them as opaque. */
-export function encodeScrollId(offset: number): string {
-  return Buffer.from(JSON.stringify({ offset })).toString('base64url');
-}
-
-export function decodeScrollId(scrollId: string | null | undefined): number {
-  if (scrollId === undefined || scrollId === null || scrollId === '') return 0;
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(scrollId, 'base64url').toString('utf8'));
-    const offset = isJsonObject(decoded) ? decoded['offset'] : undefined;
-    return typeof offset === 'number' && Number.isInteger(offset) && offset >= 0 ? offset : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function objectsOf(value: JsonValue | undefined): JsonObject[] {
-  return Array.isArray(value) ? value.filter((item): item is JsonObject => isJsonObject(item)) : [];
-}
-
-function toCriterion(filter: FacetFilterInput): FacetCriterion {
-  const field = filter.field.replace(/\.keyword$/, '');
-  let values = filter.values ?? (filter.value === undefined || filter.value === null ? [] : [filter.value]);
-  // _entityType values are EntityType names (DATASET); registry names (dataset) are accepted too.
-  if (field === '_entityType') values = values.map((value) => graphqlEntityTypeOf(value));
-  const condition = filter.condition ?? 'EQUAL';
-  return {
-    field,
-    values,
-    negated: filter.negated === true,
-    condition: (CONDITIONS.has(condition) ? condition : 'EQUAL') as FilterCondition,
-  };
-}
-
-function graphqlEntityTypeOf(value: string): string {
-  const mapped = graphqlEntityType(value);
-  return mapped === 'OTHER' ? value.toUpperCase() : mapped;
-}
-
 /** Which indexed fields hold the query's words, for SearchResult.matchedFields. */
-function matchedFields(hit: SearchHit, tokens: readonly string[]): View[] {
+function matchedFields(hit: SearchHit, tokens: readonly string[]): MatchedFieldView[] {
   if (tokens.length === 0) return [];
   const contains = (text: string): boolean => {
     const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     return tokens.some((token) => words.some((word) => word.startsWith(token)));
   };
-  const fields: View[] = [];
+  const fields: MatchedFieldView[] = [];
   if (contains(hit.name)) fields.push({ name: 'name', value: hit.name, entity: null });
   if (hit.description !== '' && contains(hit.description)) {
     fields.push({ name: 'description', value: hit.description, entity: null });
   }
   return fields;
-}
-
-function clamp(value: number | null | undefined, fallback: number, min: number, max: number): number {
-  const number =
-    value === undefined || value === null || !Number.isFinite(value) ? fallback : Math.trunc(value);
-  return Math.min(Math.max(number, min), max);
 }
 
 function unique(values: readonly string[]): string[] {

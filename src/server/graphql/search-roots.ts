@@ -8,10 +8,10 @@ import type {
   AggregateAcrossEntitiesInput,
   ScrollAcrossEntitiesInput,
   SearchAcrossEntitiesInput,
-} from './search-resolvers.js';
+} from './search-inputs.js';
 
 export const searchRoots: RootResolverBuilder = ({ service, views, search }) => {
-  const lineage = new LineageSearch(service, views);
+  const lineage = new LineageSearch(service, views.view);
   return {
     scrollAcrossEntities: (args: { input: ScrollAcrossEntitiesInput }) =>
       guard(() => search.scrollAcrossEntities(args.input)),

@@ -124,7 +124,7 @@ export class TermMutations {
       ? current['editableSchemaFieldInfo'].filter(isJsonObject)
       : [];
     const index = entries.findIndex((entry) => entry['fieldPath'] === subResource);
-    const entry: JsonObject = index >= 0 ? (entries[index] as JsonObject) : { fieldPath: subResource };
+    const entry: JsonObject = entries[index] ?? { fieldPath: subResource };
     const existingTerms = isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : undefined;
     const updated = {
       ...entry,

@@ -9,7 +9,7 @@ import {
   GRAPHQL_ENTITY_TYPE_OF_NAME,
   entityTypeOfGraphqlType,
   graphqlEntityType,
-} from '../search/entity-type-names.js';
+} from '../../datahub/entity-types.js';
 
 /** The columns of a search row the row fields are made of. */
 export interface SearchRowColumns {

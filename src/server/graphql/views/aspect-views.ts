@@ -8,57 +8,53 @@ import { ownershipTypeUrn } from './ownership-types.js';
 import { isJsonObject, stableStringify, type JsonObject, type JsonValue } from '../../../model/json.js';
 import { parseRawUrn } from '../../../model/urn.js';
 import { autoRenderSpec } from '../../../model/registry.js';
+import { number, object, objects, strings, text } from './json-readers.js';
+import type {
+  AuditStampView,
+  BaseDataView,
+  CustomPropertyView,
+  DeprecationView,
+  DomainAssociationView,
+  GlobalTagsView,
+  GlossaryTermsView,
+  InstitutionalMemoryView,
+  OwnershipView,
+  RawAspectView,
+  RawAspectsArgs,
+  ResolvedAuditStampView,
+  StatusView,
+  SubTypesView,
+  VersionPropertiesView,
+  VersionTagView,
+  ViewOf,
+} from './view-types.js';
 
-export type View = Record<string, unknown>;
-
-/** Resolves a referenced URN to its view (a shell when the entity does not exist). */
-export type ViewOf = (urn: string) => View;
-
-export function text(value: JsonValue | undefined): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-export function number(value: JsonValue | undefined): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-export function bool(value: JsonValue | undefined): boolean | null {
-  return typeof value === 'boolean' ? value : null;
-}
-
-export function strings(value: JsonValue | undefined): string[] | null {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
-}
-
-export function objects(value: JsonValue | undefined): JsonObject[] {
-  return Array.isArray(value) ? value.filter(isJsonObject) : [];
-}
-
-export function object(value: JsonValue | undefined): JsonObject | undefined {
-  return isJsonObject(value) ? value : undefined;
-}
-
-export function versionTag(value: JsonValue | undefined): { versionTag: string | null } | null {
+export function versionTag(value: JsonValue | undefined): VersionTagView | null {
   return isJsonObject(value) ? { versionTag: text(value['versionTag']) } : null;
 }
 
-export function customProperties(value: JsonValue | undefined, associatedUrn: string): View[] | null {
+export function customProperties(
+  value: JsonValue | undefined,
+  associatedUrn: string,
+): CustomPropertyView[] | null {
   if (!isJsonObject(value)) return null;
   return Object.entries(value).map(([key, item]) => ({ key, value: text(item), associatedUrn }));
 }
 
 /** AuditStamp {time: Long!, actor: String}; a missing stamp reads as time 0. */
-export function auditStamp(value: JsonValue | undefined): View {
+export function auditStamp(value: JsonValue | undefined): AuditStampView {
   const stamp = isJsonObject(value) ? value : {};
   return { time: number(stamp['time']) ?? 0, actor: text(stamp['actor']) };
 }
 
-/** A view of an aspect, or null when the entity does not have it (DataHub's mappers answer null then). */
-export function whenPresent<T>(aspect: JsonObject | undefined, view: (aspect: JsonObject) => T): T | null {
-  return aspect === undefined ? null : view(aspect);
+/** An AuditStamp as DataHub's ResolvedAuditStamp (MapperUtils.createResolvedAuditStamp): the actor as a user. */
+export function resolvedStamp(value: JsonValue | undefined, viewOf: ViewOf): ResolvedAuditStampView | null {
+  if (!isJsonObject(value)) return null;
+  const actor = text(value['actor']);
+  return { time: number(value['time']) ?? 0, actor: () => (actor === null ? null : viewOf(actor)) };
 }
 
-export function statusView(aspect: JsonObject | undefined): View | null {
+export function statusView(aspect: JsonObject | undefined): StatusView | null {
   return aspect === undefined ? null : { removed: aspect['removed'] === true };
 }
 
@@ -74,17 +70,18 @@ export function ownershipView(
   aspect: JsonObject | undefined,
   associatedUrn: string,
   viewOf: ViewOf,
-): View | null {
+): OwnershipView | null {
   if (aspect === undefined) return null;
   return {
-    owners: objects(aspect['owners'])
-      .filter((owner) => typeof owner['owner'] === 'string')
-      .map((owner) => {
-        const source = object(owner['source']);
-        const type = text(owner['type']);
-        const sourceType = text(source?.['type']);
-        return {
-          owner: () => viewOf(owner['owner'] as string),
+    owners: objects(aspect['owners']).flatMap((owner) => {
+      const ownerUrn = owner['owner'];
+      if (typeof ownerUrn !== 'string') return [];
+      const source = object(owner['source']);
+      const type = text(owner['type']);
+      const sourceType = text(source?.['type']);
+      return [
+        {
+          owner: () => viewOf(ownerUrn),
           type: type !== null && OWNERSHIP_TYPES.has(type) ? type : null,
           ownershipType: () => {
             const typeUrn = ownershipTypeUrn(text(owner['typeUrn']), type);
@@ -95,8 +92,9 @@ export function ownershipView(
               ? { type: sourceType, url: text(source?.['url']) }
               : null,
           associatedUrn,
-        };
-      }),
+        },
+      ];
+    }),
     lastModified: isJsonObject(aspect['lastModified'])
       ? auditStamp(aspect['lastModified'])
       : { time: 0, actor: 'urn:li:corpuser:unknown' },
@@ -107,12 +105,13 @@ export function globalTagsView(
   aspect: JsonObject | undefined,
   associatedUrn: string,
   viewOf: ViewOf,
-): View | null {
+): GlobalTagsView | null {
   if (aspect === undefined) return null;
   return {
-    tags: objects(aspect['tags'])
-      .filter((tag) => typeof tag['tag'] === 'string')
-      .map((tag) => ({ tag: () => viewOf(tag['tag'] as string), associatedUrn })),
+    tags: objects(aspect['tags']).flatMap((association) => {
+      const tag = association['tag'];
+      return typeof tag === 'string' ? [{ tag: () => viewOf(tag), associatedUrn }] : [];
+    }),
   };
 }
 
@@ -120,16 +119,21 @@ export function glossaryTermsView(
   aspect: JsonObject | undefined,
   associatedUrn: string,
   viewOf: ViewOf,
-): View | null {
+): GlossaryTermsView | null {
   if (aspect === undefined) return null;
   return {
-    terms: objects(aspect['terms'])
-      .filter((association) => typeof association['urn'] === 'string')
-      .map((association) => ({
-        term: () => viewOf(association['urn'] as string),
-        actor: () => (typeof association['actor'] === 'string' ? viewOf(association['actor']) : null),
-        associatedUrn,
-      })),
+    terms: objects(aspect['terms']).flatMap((association) => {
+      const term = association['urn'];
+      if (typeof term !== 'string') return [];
+      const actor = association['actor'];
+      return [
+        {
+          term: () => viewOf(term),
+          actor: () => (typeof actor === 'string' ? viewOf(actor) : null),
+          associatedUrn,
+        },
+      ];
+    }),
   };
 }
 
@@ -137,16 +141,17 @@ export function institutionalMemoryView(
   aspect: JsonObject | undefined,
   associatedUrn: string,
   viewOf: ViewOf,
-): View | null {
+): InstitutionalMemoryView | null {
   if (aspect === undefined) return null;
   return {
-    elements: objects(aspect['elements'])
-      .filter((element) => typeof element['url'] === 'string')
-      .map((element) => {
-        const created = object(element['createStamp']);
-        const description = text(element['description']) ?? '';
-        return {
-          url: element['url'],
+    elements: objects(aspect['elements']).flatMap((element) => {
+      const url = element['url'];
+      if (typeof url !== 'string') return [];
+      const created = object(element['createStamp']);
+      const description = text(element['description']) ?? '';
+      return [
+        {
+          url,
           label: description,
           description,
           author: () => viewOf(text(created?.['actor']) ?? 'urn:li:corpuser:unknown'),
@@ -154,8 +159,9 @@ export function institutionalMemoryView(
           actor: () => viewOf(text(created?.['actor']) ?? 'urn:li:corpuser:unknown'),
           created: auditStamp(created),
           associatedUrn,
-        };
-      }),
+        },
+      ];
+    }),
   };
 }
 
@@ -164,12 +170,12 @@ export function domainView(
   aspect: JsonObject | undefined,
   associatedUrn: string,
   viewOf: ViewOf,
-): View | null {
+): DomainAssociationView | null {
   const domain = strings(aspect?.['domains'])?.[0];
   return domain === undefined ? null : { domain: () => viewOf(domain), associatedUrn };
 }
 
-export function deprecationView(aspect: JsonObject | undefined, viewOf: ViewOf): View | null {
+export function deprecationView(aspect: JsonObject | undefined, viewOf: ViewOf): DeprecationView | null {
   if (aspect === undefined) return null;
   const actor = text(aspect['actor']);
   const replacement = text(aspect['replacement']);
@@ -188,7 +194,10 @@ export function deprecationView(aspect: JsonObject | undefined, viewOf: ViewOf):
  * VersionPropertiesMapper: the version set as a VersionSet (urn and type; the rest resolve on demand), the version
  * and each alias as a VersionTag, and isLatest false unless the aspect says true.
  */
-export function versionPropertiesView(aspect: JsonObject | undefined, viewOf: ViewOf): View | null {
+export function versionPropertiesView(
+  aspect: JsonObject | undefined,
+  viewOf: ViewOf,
+): VersionPropertiesView | null {
   if (aspect === undefined) return null;
   const versionSet = text(aspect['versionSet']) ?? '';
   return {
@@ -203,7 +212,7 @@ export function versionPropertiesView(aspect: JsonObject | undefined, viewOf: Vi
 }
 
 /** MLModelMapper's training and evaluation data (BaseDataMapper): null when the model has no such aspect. */
-export function baseDataViews(value: JsonValue | undefined): View[] | null {
+export function baseDataViews(value: JsonValue | undefined): BaseDataView[] | null {
   if (value === undefined) return null;
   return objects(value).map((item) => ({
     dataset: text(item['dataset']) ?? '',
@@ -212,14 +221,7 @@ export function baseDataViews(value: JsonValue | undefined): View[] | null {
   }));
 }
 
-/** An AuditStamp as DataHub's ResolvedAuditStamp (MapperUtils.createResolvedAuditStamp): the actor as a user. */
-function resolvedStamp(value: JsonValue | undefined, viewOf: ViewOf): View | null {
-  if (!isJsonObject(value)) return null;
-  const actor = text(value['actor']);
-  return { time: number(value['time']) ?? 0, actor: () => (actor === null ? null : viewOf(actor)) };
-}
-
-export function subTypesView(aspect: JsonObject | undefined): View | null {
+export function subTypesView(aspect: JsonObject | undefined): SubTypesView | null {
   return aspect === undefined ? null : { typeNames: strings(aspect['typeNames']) };
 }
 
@@ -236,8 +238,8 @@ export function platformName(platformUrn: string): string {
  */
 export function rawAspects(
   stored: ReadonlyMap<string, JsonObject>,
-  input: { aspectNames?: readonly string[] | null; autoRenderOnly?: boolean | null } | null | undefined,
-): View[] {
+  input: RawAspectsArgs['input'],
+): RawAspectView[] {
   const names = input?.aspectNames ?? [...stored.keys()].sort();
   const autoRenderOnly = input?.autoRenderOnly === true;
   return names.flatMap((name) => {

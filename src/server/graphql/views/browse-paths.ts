@@ -37,7 +37,8 @@ export function browsePathV2(service: CatalogService, urn: string): string[] {
 export function browsePathV1(service: CatalogService, urn: string): string[] {
   const aspect = service.latest(urn, 'browsePaths');
   const paths: JsonValue | undefined = aspect?.['paths'];
-  const first = Array.isArray(paths) ? (paths as readonly JsonValue[])[0] : undefined;
+  const listed: readonly JsonValue[] = Array.isArray(paths) ? paths : [];
+  const first = listed[0];
   if (typeof first === 'string') return first.split('/').filter((part) => part !== '');
   const raw = parseRawUrn(urn);
   if (!raw.ok || raw.value.entityType !== 'dataset') return [];

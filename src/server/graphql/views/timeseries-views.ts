@@ -6,7 +6,7 @@
  */
 import { isJsonObject, type JsonObject, type JsonValue } from '../../../model/json.js';
 import type { CatalogService } from '../../catalog-service.js';
-import { number, objects, strings, text, type View } from './aspect-views.js';
+import { number, objects, strings, text } from './json-readers.js';
 
 export interface TimeseriesArgs {
   readonly startTimeMillis?: number | null;
@@ -15,6 +15,50 @@ export interface TimeseriesArgs {
   readonly filter?: {
     readonly and: readonly { readonly field: string; readonly values?: readonly string[] | null; readonly value?: string | null }[]; // prettier-ignore
   } | null;
+}
+
+export interface PartitionSpecView {
+  readonly type: string;
+  readonly partition: string | null;
+  readonly timePartition: { readonly startTimeMillis: number; readonly durationMillis: number } | null;
+}
+
+export interface DatasetFieldProfileView {
+  readonly fieldPath: string;
+  readonly uniqueCount: number | null;
+  readonly uniqueProportion: number | null;
+  readonly nullCount: number | null;
+  readonly nullProportion: number | null;
+  readonly min: string | null;
+  readonly max: string | null;
+  readonly mean: string | null;
+  readonly median: string | null;
+  readonly stdev: string | null;
+  readonly sampleValues: readonly string[] | null;
+  readonly quantiles: readonly JsonObject[] | null;
+  readonly distinctValueFrequencies: readonly JsonObject[] | null;
+}
+
+export interface DatasetProfileView {
+  readonly timestampMillis: number;
+  readonly rowCount: number | null;
+  readonly columnCount: number | null;
+  readonly sizeInBytes: number | null;
+  readonly partitionSpec: PartitionSpecView | null;
+  readonly fieldProfiles: readonly DatasetFieldProfileView[] | null;
+}
+
+export interface OperationView {
+  readonly timestampMillis: number;
+  readonly lastUpdatedTimestamp: number;
+  readonly actor: string | null;
+  readonly operationType: string;
+  readonly customOperationType: string | null;
+  readonly sourceType: string | null;
+  readonly numAffectedRows: number | null;
+  readonly affectedDatasets: readonly string[] | null;
+  readonly partition: string | null;
+  readonly customProperties: readonly { readonly key: string; readonly value: string }[] | null;
 }
 
 const OPERATION_TYPES = new Set([
@@ -63,7 +107,11 @@ function valueAt(value: JsonValue | undefined, path: readonly string[]): JsonVal
   return isJsonObject(value) ? valueAt(value[head], rest) : undefined;
 }
 
-export function datasetProfiles(service: CatalogService, urn: string, args: TimeseriesArgs): View[] {
+export function datasetProfiles(
+  service: CatalogService,
+  urn: string,
+  args: TimeseriesArgs,
+): DatasetProfileView[] {
   return events(service, urn, 'datasetProfile', args).map((profile) => ({
     timestampMillis: number(profile['timestampMillis']) ?? 0,
     rowCount: number(profile['rowCount']),
@@ -92,7 +140,7 @@ export function datasetProfiles(service: CatalogService, urn: string, args: Time
   }));
 }
 
-export function operations(service: CatalogService, urn: string, args: TimeseriesArgs): View[] {
+export function operations(service: CatalogService, urn: string, args: TimeseriesArgs): OperationView[] {
   return events(service, urn, 'operation', args).map((operation) => {
     const custom = isJsonObject(operation['customProperties']) ? operation['customProperties'] : undefined;
     return {
@@ -115,7 +163,7 @@ export function operations(service: CatalogService, urn: string, args: Timeserie
   });
 }
 
-function partitionSpec(value: JsonValue | undefined): View | null {
+function partitionSpec(value: JsonValue | undefined): PartitionSpecView | null {
   if (!isJsonObject(value)) return null;
   const time = isJsonObject(value['timePartition']) ? value['timePartition'] : undefined;
   return {

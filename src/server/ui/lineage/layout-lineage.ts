@@ -7,7 +7,7 @@
  * character width; long names are shortened with an ellipsis (the full name is the node's tooltip).
  */
 import dagreModule from '@dagrejs/dagre';
-import { typeName } from '../catalog-reader.js';
+import { typeName } from '../label.js';
 import type { LineageEdge, LineageGraph, LineageNode } from './lineage-graph.js';
 
 /**

@@ -11,24 +11,23 @@
  * (mlModelProperties.mlFeatures, Consumes), models → groups (mlModelProperties.groups, MemberOf), and the dataset
  * lineage DataHub's registry marks `isLineage` (DownstreamOf, Consumes, Produces, TrainedBy) that comes with them.
  */
+import {
+  LINEAGE_DESTINATION_IS_DOWNSTREAM,
+  LINEAGE_SOURCE_IS_DOWNSTREAM,
+} from '../../../datahub/lineage-relationships.js';
 import { compareText } from '../../../model/compare-text.js';
-import type { Label } from '../catalog-reader.js';
+import type { Label } from '../label.js';
 
 export type LineageSide = 'upstream' | 'downstream';
 
 /**
- * Which relationships are lineage, and which end is downstream: for the first list the relationship's source (a
- * feature DerivedFrom a dataset), for the second its destination (a model is a member of its group).
+ * Which relationships the picture draws, and which end is downstream: for the first list the relationship's source
+ * (a feature DerivedFrom a dataset), for the second its destination (a model is a member of its group). DataHub's
+ * lineage relationships, and the ML ones that are not lineage to DataHub: a table Contains its features and is
+ * KeyedBy its primary keys, a model is a MemberOf its group.
  */
-export const SOURCE_IS_DOWNSTREAM = [
-  'DerivedFrom',
-  'Contains',
-  'KeyedBy',
-  'Consumes',
-  'DownstreamOf',
-  'TrainedBy',
-] as const;
-export const DESTINATION_IS_DOWNSTREAM = ['MemberOf', 'Produces'] as const;
+export const SOURCE_IS_DOWNSTREAM = [...LINEAGE_SOURCE_IS_DOWNSTREAM, 'Contains', 'KeyedBy'] as const;
+export const DESTINATION_IS_DOWNSTREAM = ['MemberOf', ...LINEAGE_DESTINATION_IS_DOWNSTREAM] as const;
 
 /** One neighbour of an entity on one side, and the relationship that links them. */
 export interface Neighbour {

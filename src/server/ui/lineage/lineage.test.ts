@@ -4,7 +4,8 @@
  * model is in a group.
  */
 import { describe, expect, it } from 'vitest';
-import type { Label } from '../catalog-reader.js';
+import { graphqlEntityType } from '../../../datahub/entity-types.js';
+import type { Label } from '../label.js';
 import { layoutLineage } from './layout-lineage.js';
 import {
   buildLineageGraph,
@@ -32,19 +33,11 @@ const NAMES: Readonly<Record<string, string>> = {
   [GROUP]: 'fraud-models',
 };
 
-const TYPES: Readonly<Record<string, string>> = {
-  dataset: 'DATASET',
-  mlFeature: 'MLFEATURE',
-  mlFeatureTable: 'MLFEATURE_TABLE',
-  mlModel: 'MLMODEL',
-  mlModelGroup: 'MLMODEL_GROUP',
-};
-
 function label(urn: string, name?: string): Label {
   const entityType = /^urn:li:(\w+):/.exec(urn)?.[1] ?? '';
   return {
     urn,
-    type: TYPES[entityType] ?? 'OTHER',
+    type: graphqlEntityType(entityType),
     name: name ?? NAMES[urn] ?? urn,
     platform: undefined,
     description: '',

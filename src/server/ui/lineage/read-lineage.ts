@@ -3,15 +3,8 @@
  * of the walk at once (`entities(urns:)`), each with its relationships on both sides. A walk of two hops is two
  * queries, whatever the number of entities.
  */
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  type CatalogReader,
-  type Node,
-} from '../catalog-reader.js';
+import { items, node, nodes, str, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf } from '../label.js';
 import {
   DEFAULT_LINEAGE_OPTIONS,
   DESTINATION_IS_DOWNSTREAM,
@@ -68,7 +61,7 @@ export async function readLineage(
     const urns = unansweredOf(focus, answers, options);
     if (urns.length === 0) break;
     const data = await reader.query(query, { urns });
-    const entities = Array.isArray(data['entities']) ? (data['entities'] as readonly unknown[]) : [];
+    const entities = items(data['entities']);
     urns.forEach((urn, index) => {
       const entity = node(entities[index]);
       answers.set(urn, entity === undefined ? emptyAnswer(urn) : answerOf(entity));

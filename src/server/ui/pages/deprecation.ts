@@ -5,7 +5,8 @@
  */
 import { isObjectType } from 'graphql';
 import { catalogSchema } from '../../graphql/graphql-endpoint.js';
-import { labelOf, node, str, type Node } from '../catalog-reader.js';
+import { node, str, type Node } from '../catalog-reader.js';
+import { labelOf } from '../label.js';
 import { html, type Html } from '../html.js';
 import { entityLink } from './layout.js';
 

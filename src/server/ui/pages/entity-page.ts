@@ -4,58 +4,25 @@
  * aspect. Entities of kinds without a page of their own show their aspects.
  */
 import { parseJson } from '../../../model/json.js';
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  typeName,
-  writerProperties,
-  type CatalogReader,
-  type Label,
-  type Node,
-} from '../catalog-reader.js';
+import { node, nodes, str, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf, typeName, type Label } from '../label.js';
 import { entityPath, html, type Html } from '../html.js';
-import {
-  detailsSelection,
-  facts,
-  formatTime,
-  kindSections,
-  membershipFacts,
-  sharedSections,
-} from './entity-details.js';
-import { errorPage, layout } from './layout.js';
-import { LINEAGE_TYPES, lineagePath } from './lineage-page.js';
 import { deprecationSelection, renderDeprecation } from './deprecation.js';
+import { detailsSelection } from './entity-selection.js';
+import { hasKindSections, kindSections, membershipFacts, sharedSections } from './entity-sections.js';
+import { layout } from './layout.js';
+import { LINEAGE_TYPES, lineagePath } from './lineage-page.js';
+import { managedBanner, managedBy } from './managed-by.js';
 import { modelDatasetUrns, readDatasetLabels } from './model-lifecycle.js';
+import { notInCatalogPage, type Page } from './page-parts.js';
 import { findShadowedDescription, renderShadowNotice, shadowSelection } from './shadowed-description.js';
-
-export interface Page {
-  readonly status: number;
-  readonly body: Html;
-}
-
-/** What the reconciler records with every aspect it writes (systemMetadata.properties). */
-export interface ManagedBy {
-  readonly aspect: string;
-  readonly when: number;
-  readonly manifest: string | undefined;
-  readonly gitRevision: string | undefined;
-  readonly actor: string | undefined;
-}
 
 const KIND_QUERY = 'query EntityKind($urn: String!) { entity(urn: $urn) { __typename urn } }';
 
 export async function renderEntityPage(reader: CatalogReader, urn: string, signedIn: boolean): Promise<Page> {
   const kind = node((await reader.query(KIND_QUERY, { urn }))['entity']);
   const typename = str(kind?.['__typename']);
-  if (kind === undefined || typename === undefined) {
-    return {
-      status: 404,
-      body: errorPage(404, 'Not in the catalog', `There is no entity ${urn} in this catalog.`, signedIn),
-    };
-  }
+  if (kind === undefined || typename === undefined) return notInCatalogPage(urn, signedIn);
   const data = await reader.query(
     `query EntityPage($urn: String!) {
       entity(urn: $urn) { ...Label ${detailsSelection(typename)} ${deprecationSelection(typename)} }
@@ -77,19 +44,8 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
     typename === 'MLModel'
       ? await readDatasetLabels(reader, modelDatasetUrns(entity))
       : new Map<string, Label>();
-  const generic = ![
-    'MLModel',
-    'MLFeature',
-    'MLPrimaryKey',
-    'MLFeatureTable',
-    'MLModelGroup',
-    'GlossaryTerm',
-    'GlossaryNode',
-    'Dataset',
-    'Tag',
-    'Domain',
-    'DataProduct',
-  ].includes(typename);
+  // A kind without sections of its own shows its aspects open; other pages fold them away.
+  const generic = !hasKindSections(typename);
 
   const main = html` <article class="entity" data-urn="${label.urn}">
     <header class="entity-header">
@@ -122,56 +78,6 @@ export async function renderEntityPage(reader: CatalogReader, urn: string, signe
     <p class="page-links"><a href="${entityPath(label.urn)}/history">History of this entity's aspects</a></p>
   </article>`;
   return { status: 200, body: layout({ title: label.name, signedIn }, main) };
-}
-
-/**
- * The latest write of the reconciler, with the manifest and revision it recorded: its newest marked aspect,
- * preferring the aspect it owns over the status and key aspects that travel with it.
- */
-export function managedBy(versions: readonly Node[]): ManagedBy | undefined {
-  let found: ManagedBy | undefined;
-  let foundRank = -1;
-  for (const version of versions) {
-    if (version['version'] !== 0) continue;
-    const properties = writerProperties(version);
-    if (properties?.['managedBy'] !== 'catalog') continue;
-    const when = typeof version['createdOn'] === 'number' ? version['createdOn'] : 0;
-    const aspect = str(version['aspectName']) ?? '';
-    const rank = aspect.endsWith('Key') ? 0 : aspect === 'status' ? 1 : 2;
-    if (found !== undefined && (foundRank > rank || (foundRank === rank && found.when >= when))) continue;
-    foundRank = rank;
-    found = {
-      aspect: str(version['aspectName']) ?? '',
-      when,
-      manifest: str(properties['manifest']),
-      gitRevision: str(properties['gitRevision']),
-      actor: str(properties['actor']),
-    };
-  }
-  return found;
-}
-
-function managedBanner(managed: ManagedBy): Html {
-  // On a dataset the tool owns only the term attachments it made, not the dataset.
-  const edgesOnly = managed.aspect === 'glossaryTerms' || managed.aspect === 'editableSchemaMetadata';
-  return html`<div class="banner managed" role="note">
-    <p>
-      <strong>${edgesOnly ? 'Term attachments managed by catalog.' : 'Managed by catalog.'}</strong>
-      ${
-        edgesOnly
-          ? 'The glossary terms this tool attached are reviewed as manifests in git; other attachments are left alone.'
-          : 'Changes here are reviewed as manifests in git; edit the manifest, not this page.'
-      }
-    </p>
-    ${facts([
-      ['Manifest', managed.manifest === undefined ? undefined : html`<code>${managed.manifest}</code>`],
-      [
-        'Git revision',
-        managed.gitRevision === undefined ? undefined : html`<code>${managed.gitRevision}</code>`,
-      ],
-      ['Written', `${formatTime(managed.when)}${managed.actor === undefined ? '' : ` as ${managed.actor}`}`],
-    ])}
-  </div>`;
 }
 
 function paragraphs(text: string): Html {

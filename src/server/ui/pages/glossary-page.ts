@@ -3,15 +3,8 @@
  * its nearest parent node) and nested here. Nodes fold with the browser's own <details>, so the tree works with
  * the keyboard and without script.
  */
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  type CatalogReader,
-  type Label,
-} from '../catalog-reader.js';
+import { node, nodes, str, type CatalogReader } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf, type Label } from '../label.js';
 import { entityPath, html, type Html } from '../html.js';
 import { entityLink, layout } from './layout.js';
 import { appendTo } from '../../../model/group.js';

@@ -5,20 +5,12 @@
  */
 import { diffJson, type JsonChange } from '../../../model/json-diff.js';
 import { parseJson, type JsonValue } from '../../../model/json.js';
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  writerProperties,
-  type CatalogReader,
-  type Node,
-} from '../catalog-reader.js';
+import { node, nodes, str, writerProperties, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf } from '../label.js';
 import { entityPath, html, type Html } from '../html.js';
-import { formatTime } from './entity-details.js';
-import { managedBy, type Page } from './entity-page.js';
-import { errorPage, layout } from './layout.js';
+import { layout } from './layout.js';
+import { managedBy } from './managed-by.js';
+import { formatTime, notInCatalogPage, type Page } from './page-parts.js';
 import { appendTo } from '../../../model/group.js';
 
 export interface Comparison {
@@ -70,12 +62,7 @@ export async function renderHistoryPage(
 ): Promise<Page> {
   const data = await reader.query(HISTORY_QUERY, { urn });
   const entity = node(data['entity']);
-  if (entity === undefined) {
-    return {
-      status: 404,
-      body: errorPage(404, 'Not in the catalog', `There is no entity ${urn} in this catalog.`, signedIn),
-    };
-  }
+  if (entity === undefined) return notInCatalogPage(urn, signedIn);
   const label = labelOf(entity);
   const versions = nodes(node(data['aspectHistory'])?.['versions']);
   const byAspect = new Map<string, Node[]>();

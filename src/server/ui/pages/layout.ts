@@ -1,5 +1,5 @@
 import { entityPath, html, type Html } from '../html.js';
-import { typeName, type Label } from '../catalog-reader.js';
+import { typeName, type Label } from '../label.js';
 import { UI_GLOSSARY, UI_HOME, UI_SEARCH } from '../ui-paths.js';
 
 export interface PageOptions {

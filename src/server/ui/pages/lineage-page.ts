@@ -3,7 +3,8 @@
  * default), drawn as an SVG on the server with links to every entity's page, and listed as text below it.
  * On a narrow screen the picture keeps its size and scrolls sideways inside its frame; its text never shrinks.
  */
-import { typeName, type CatalogReader, type Label } from '../catalog-reader.js';
+import { type CatalogReader } from '../catalog-reader.js';
+import { typeName, type Label } from '../label.js';
 import { entityPath, html, type Html } from '../html.js';
 import { layoutLineage } from '../lineage/layout-lineage.js';
 import {
@@ -15,8 +16,8 @@ import {
 } from '../lineage/lineage-graph.js';
 import { readLineage } from '../lineage/read-lineage.js';
 import { renderLineageSvg } from '../lineage/render-lineage-svg.js';
-import type { Page } from './entity-page.js';
-import { entityLink, errorPage, layout } from './layout.js';
+import { entityLink, layout } from './layout.js';
+import { notInCatalogPage, type Page } from './page-parts.js';
 
 export const MAX_HOPS = 4;
 
@@ -51,12 +52,7 @@ export async function renderLineagePage(
   const options = { ...DEFAULT_LINEAGE_OPTIONS, hops };
   const answers = await readLineage(reader, urn, options);
   const focus = answers?.get(urn);
-  if (answers === undefined || focus === undefined) {
-    return {
-      status: 404,
-      body: errorPage(404, 'Not in the catalog', `There is no entity ${urn} in this catalog.`, signedIn),
-    };
-  }
+  if (answers === undefined || focus === undefined) return notInCatalogPage(urn, signedIn);
   const graph = buildLineageGraph(urn, answers, options);
   const label = focus.label;
   const entities = graph.nodes.filter((node) => node.kind === 'entity').length;

@@ -5,16 +5,8 @@
  * hyper-parameters and training metrics as tables.
  */
 import { parseRawUrn } from '../../../model/urn.js';
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  type CatalogReader,
-  type Label,
-  type Node,
-} from '../catalog-reader.js';
+import { items, node, nodes, str, type CatalogReader, type Node } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf, type Label } from '../label.js';
 import { html, type Html } from '../html.js';
 import { entityLink, section } from './layout.js';
 
@@ -131,15 +123,13 @@ export function renderModelData(entity: Node, labels: ReadonlyMap<string, Label>
   ${section('Evaluation data', dataList(nodes(entity['evaluationData']), labels))}`;
 }
 
-function dataList(items: readonly Node[], labels: ReadonlyMap<string, Label>): Html | undefined {
-  if (items.length === 0) return undefined;
+function dataList(data: readonly Node[], labels: ReadonlyMap<string, Label>): Html | undefined {
+  if (data.length === 0) return undefined;
   return html`<ul class="links data-list">
-    ${items.map((item) => {
+    ${data.map((item) => {
       const urn = str(item['dataset']) ?? '';
       const label = labels.get(urn);
-      const steps = Array.isArray(item['preProcessing'])
-        ? (item['preProcessing'] as readonly unknown[]).flatMap((step) => str(step) ?? [])
-        : [];
+      const steps = items(item['preProcessing']).flatMap((step) => str(step) ?? []);
       const motivation = str(item['motivation']);
       return html`<li>
         ${

@@ -2,15 +2,8 @@
  * The search page: query and facet filters live in the URL (`/search?q=churn&type=MLMODEL&page=2`), so a
  * search can be shared, reloaded and stepped back to. Values of one facet are alternatives, facets combine.
  */
-import {
-  LABEL_FRAGMENT,
-  labelOf,
-  node,
-  nodes,
-  str,
-  typeName,
-  type CatalogReader,
-} from '../catalog-reader.js';
+import { node, nodes, str, type CatalogReader } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf, typeName } from '../label.js';
 import { entityPath, html, queryString, type Html } from '../html.js';
 import { excerpt, layout } from './layout.js';
 import { UI_SEARCH } from '../ui-paths.js';

@@ -6,23 +6,21 @@
  *
  * The server may not depend on the plan (architecture.md, section 5), so this is the page's own reading of the
  * rule src/plan/shadowing.ts applies: an edit shadows when it is a non-empty string other than the properties'.
+ * Which aspect shadows which is DataHub's fact, read from src/datahub/editable-aspects.ts as the plan reads it.
  */
+import { editableAspectOf, type EditableAspect } from '../../../datahub/editable-aspects.js';
+import { entityTypeOfObjectType } from '../../../datahub/entity-types.js';
 import { parseJson } from '../../../model/json.js';
 import { node, nodes, str, writerProperties, type Node } from '../catalog-reader.js';
 import { html, type Html } from '../html.js';
-import { formatTime } from './entity-details.js';
+import { formatTime } from './page-parts.js';
 import { excerpt } from './layout.js';
 
-/** Per GraphQL type: the aspect the manifests write, and the one DataHub's updateDescription writes. */
-const DESCRIPTION_ASPECTS: Readonly<
-  Record<string, { readonly properties: string; readonly editable: string }>
-> = {
-  MLModel: { properties: 'mlModelProperties', editable: 'editableMlModelProperties' },
-  MLModelGroup: { properties: 'mlModelGroupProperties', editable: 'editableMlModelGroupProperties' },
-  MLFeature: { properties: 'mlFeatureProperties', editable: 'editableMlFeatureProperties' },
-  MLFeatureTable: { properties: 'mlFeatureTableProperties', editable: 'editableMlFeatureTableProperties' },
-  MLPrimaryKey: { properties: 'mlPrimaryKeyProperties', editable: 'editableMlPrimaryKeyProperties' },
-};
+/** Of a GraphQL type: the aspect the manifests write, and the one DataHub's updateDescription writes. */
+function descriptionAspects(graphqlType: string): EditableAspect | undefined {
+  const entityType = entityTypeOfObjectType(graphqlType);
+  return entityType === undefined ? undefined : editableAspectOf(entityType);
+}
 
 /** A UI edit shown in place of the properties' description, with what the page knows about both sides. */
 export interface ShadowedDescription {
@@ -47,7 +45,7 @@ export interface ShadowedDescription {
  * Empty for other types.
  */
 export function shadowSelection(graphqlType: string): string {
-  const aspects = DESCRIPTION_ASPECTS[graphqlType];
+  const aspects = descriptionAspects(graphqlType);
   if (aspects === undefined) return '';
   // Every version of the one aspect, not count 1: the latest row (version 0) is first only while the rows' times
   // agree with the order they were written in, which an import of older rows need not keep.
@@ -58,13 +56,13 @@ export function shadowSelection(graphqlType: string): string {
   return `shadow: entity(urn: $urn) {
       ... on ${graphqlType} { properties { description } editableProperties { description } }
     }
-    ${latest('declaredVersion', aspects.properties)}
-    ${latest('editedVersion', aspects.editable)}`;
+    ${latest('declaredVersion', aspects.shadows)}
+    ${latest('editedVersion', aspects.aspect)}`;
 }
 
 /** The shadowing the answer to `shadowSelection` shows, or undefined when the page shows the properties' text. */
 export function findShadowedDescription(graphqlType: string, data: Node): ShadowedDescription | undefined {
-  const aspects = DESCRIPTION_ASPECTS[graphqlType];
+  const aspects = descriptionAspects(graphqlType);
   const entity = node(data['shadow']);
   if (aspects === undefined || entity === undefined) return undefined;
   const shown = node(entity['editableProperties'])?.['description'];
@@ -79,8 +77,8 @@ export function findShadowedDescription(graphqlType: string, data: Node): Shadow
   return {
     shown,
     declared,
-    propertiesAspect: aspects.properties,
-    editableAspect: aspects.editable,
+    propertiesAspect: aspects.shadows,
+    editableAspect: aspects.aspect,
     editedBy: stamp.actor,
     editedAt: stamp.time,
     manifest: str(provenance?.['manifest']),

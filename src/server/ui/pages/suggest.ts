@@ -1,4 +1,5 @@
-import { LABEL_FRAGMENT, labelOf, node, nodes, typeName, type CatalogReader } from '../catalog-reader.js';
+import { node, nodes, type CatalogReader } from '../catalog-reader.js';
+import { LABEL_FRAGMENT, labelOf, typeName } from '../label.js';
 import { entityPath } from '../html.js';
 
 export interface Suggestion {

@@ -1,0 +1,150 @@
+/**
+ * Datasets, after DataHub's DatasetMapper: name, platform and origin from the URN's key, the properties with the
+ * key's name where they have none, the editable properties and column edits the UI writes, the schema, the view
+ * definition, the containers it is in, and the profiles and operations of the time-series store.
+ */
+import { stringOr } from '../../../model/json.js';
+import { decodeUrnPart } from '../../../model/urn.js';
+import { auditStamp, customProperties, globalTagsView, glossaryTermsView } from './aspect-views.js';
+import { latestOf, type ViewContext } from './entity-base.js';
+import {
+  containerOf,
+  fabric,
+  keyOf,
+  keyedView,
+  parentContainers,
+  type KeyedEntityView,
+  type ParentContainersView,
+} from './entity-parts.js';
+import { number, object, objects, text, whenPresent } from './json-readers.js';
+import {
+  schemaFieldUrn,
+  schemaMetadataView,
+  type SchemaMetadataArgs,
+  type SchemaMetadataView,
+} from './schema-views.js';
+import {
+  datasetProfiles,
+  operations,
+  type DatasetProfileView,
+  type OperationView,
+  type TimeseriesArgs,
+} from './timeseries-views.js';
+import type {
+  AuditStampView,
+  CustomPropertyView,
+  EntityView,
+  GlobalTagsView,
+  GlossaryTermsView,
+} from './view-types.js';
+
+export interface DatasetPropertiesView {
+  readonly name: string;
+  readonly qualifiedName: string | null;
+  readonly origin: string;
+  readonly description: string | null;
+  readonly customProperties: readonly CustomPropertyView[] | null;
+  readonly externalUrl: string | null;
+  readonly created: number | null;
+  readonly createdActor: string | null;
+  readonly lastModified: AuditStampView;
+  readonly lastModifiedActor: string | null;
+}
+
+export interface EditableSchemaFieldInfoView {
+  readonly fieldPath: string;
+  readonly description: string | null;
+  readonly glossaryTerms: () => GlossaryTermsView | null;
+  readonly tags: () => GlobalTagsView | null;
+  readonly globalTags: () => GlobalTagsView | null;
+}
+
+export interface ViewPropertiesView {
+  readonly materialized: boolean;
+  readonly logic: string;
+  readonly formattedLogic: string | null;
+  readonly language: string;
+}
+
+export interface DatasetView extends KeyedEntityView {
+  readonly origin: string;
+  readonly description: () => string | null;
+  readonly container: () => EntityView | null;
+  readonly parentContainers: () => ParentContainersView;
+  readonly properties: () => DatasetPropertiesView | null;
+  readonly editableProperties: () => {
+    readonly description: string | null;
+    readonly name: string | null;
+  } | null;
+  readonly schemaMetadata: (args: SchemaMetadataArgs) => SchemaMetadataView | null;
+  readonly datasetProfiles: (args: TimeseriesArgs) => DatasetProfileView[];
+  readonly operations: (args: TimeseriesArgs) => OperationView[];
+  readonly viewProperties: () => ViewPropertiesView | null;
+  readonly editableSchemaMetadata: () => {
+    readonly editableSchemaFieldInfo: readonly EditableSchemaFieldInfoView[];
+  } | null;
+}
+
+export function datasetView(urn: string, context: ViewContext): DatasetView {
+  const { service, viewOf } = context;
+  const latest = latestOf(urn, context);
+  const key = keyOf(urn, context);
+  const keyName = decodeUrnPart(stringOr(key['name']));
+  const origin = fabric(key['origin']);
+  return {
+    ...keyedView(urn, 'dataset', context),
+    origin,
+    description: () => text(latest('datasetProperties')?.['description']),
+    container: () => containerOf(latest('container'), context),
+    parentContainers: () => parentContainers(urn, context),
+    properties: () => {
+      const properties = latest('datasetProperties');
+      if (properties === undefined) return null;
+      const created = object(properties['created']);
+      const lastModified = object(properties['lastModified']);
+      return {
+        name: text(properties['name']) ?? keyName,
+        qualifiedName: text(properties['qualifiedName']),
+        origin,
+        description: text(properties['description']),
+        customProperties: customProperties(properties['customProperties'], urn),
+        externalUrl: text(properties['externalUrl']),
+        created: number(created?.['time']),
+        createdActor: text(created?.['actor']),
+        lastModified: auditStamp(lastModified),
+        lastModifiedActor: text(lastModified?.['actor']),
+      };
+    },
+    editableProperties: () =>
+      whenPresent(latest('editableDatasetProperties'), (editable) => ({
+        description: text(editable['description']),
+        name: text(editable['name']),
+      })),
+    schemaMetadata: (args) => schemaMetadataView(urn, args.version ?? 0, key, context),
+    datasetProfiles: (args) => datasetProfiles(service, urn, args),
+    operations: (args) => operations(service, urn, args),
+    viewProperties: () =>
+      whenPresent(latest('viewProperties'), (view) => ({
+        materialized: view['materialized'] === true,
+        logic: stringOr(view['viewLogic']),
+        formattedLogic: text(view['formattedViewLogic']),
+        language: stringOr(view['viewLanguage']),
+      })),
+    editableSchemaMetadata: () =>
+      whenPresent(latest('editableSchemaMetadata'), (aspect) => ({
+        editableSchemaFieldInfo: objects(aspect['editableSchemaFieldInfo']).map((entry) => {
+          const fieldPath = stringOr(entry['fieldPath']);
+          const fieldUrn = schemaFieldUrn(urn, fieldPath);
+          const tags = (): GlobalTagsView | null =>
+            globalTagsView(object(entry['globalTags']), fieldUrn, viewOf);
+          return {
+            fieldPath,
+            description: text(entry['description']),
+            glossaryTerms: () => glossaryTermsView(object(entry['glossaryTerms']), fieldUrn, viewOf),
+            tags,
+            globalTags: tags,
+          };
+        }),
+      })),
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * What every entity view is built from: the context a view builder reads (the catalog, the views of other
+ * entities, the search of a container's or domain's entities), and the fields every entity has (identity,
+ * relationships, one hop of lineage, and the shared aspects, each read on demand).
+ */
+import { getNamedType, isObjectType } from 'graphql';
+import { graphqlEntityType, graphqlObjectType } from '../../../datahub/entity-types.js';
+import type { JsonObject } from '../../../model/json.js';
+import { parseRawUrn } from '../../../model/urn.js';
+import type { CatalogService } from '../../catalog-service.js';
+import { lineageNeighbours } from '../lineage-walk.js';
+import {
+  deprecationView,
+  domainView,
+  globalTagsView,
+  glossaryTermsView,
+  institutionalMemoryView,
+  ownershipView,
+  rawAspects,
+  statusView,
+  subTypesView,
+} from './aspect-views.js';
+import { browsePathV2 } from './browse-paths.js';
+import type { ChildSearch } from './search-views.js';
+import type {
+  CommonEntityView,
+  EntityView,
+  LineageArgs,
+  LineageView,
+  PrivilegesResolver,
+  RelationshipsArgs,
+  RelationshipsView,
+  ViewOf,
+} from './view-types.js';
+
+/** What a view builder reads. */
+export interface ViewContext {
+  readonly service: CatalogService;
+  /** The view of a referenced entity (a shell when it does not exist), whatever its type. */
+  readonly viewOf: ViewOf;
+  /** Container.entities and Domain.entities: search lives with the resolvers, views only name the facet. */
+  readonly childSearch: ChildSearch;
+}
+
+/** Builds the view of one entity of the type it is registered for. */
+export type ViewBuilder = (urn: string, context: ViewContext) => EntityView;
+
+/** The latest value of each of an entity's aspects, read when asked. */
+export type LatestOf = (aspect: string) => JsonObject | undefined;
+
+export function latestOf(urn: string, { service }: ViewContext): LatestOf {
+  return (aspect) => service.latest(urn, aspect);
+}
+
+/** What every entity view has: identity, relationships, and the shared aspects, each read on demand. */
+export function commonView(urn: string, entityType: string, context: ViewContext): CommonEntityView {
+  const { service, viewOf } = context;
+  const latest = latestOf(urn, context);
+  return {
+    __typename: graphqlObjectType(entityType),
+    urn,
+    type: graphqlEntityType(entityType),
+    exists: () => service.exists(urn),
+    relationships: (args) => relationships(urn, args.input, context),
+    status: () => statusView(latest('status')),
+    ownership: () => ownershipView(latest('ownership'), urn, viewOf),
+    tags: () => globalTagsView(latest('globalTags'), urn, viewOf),
+    globalTags: () => globalTagsView(latest('globalTags'), urn, viewOf),
+    glossaryTerms: () => glossaryTermsView(latest('glossaryTerms'), urn, viewOf),
+    institutionalMemory: () => institutionalMemoryView(latest('institutionalMemory'), urn, viewOf),
+    domain: () => domainView(latest('domains'), urn, viewOf),
+    deprecation: () => deprecationView(latest('deprecation'), viewOf),
+    subTypes: () => subTypesView(latest('subTypes')),
+    aspects: (args) => rawAspects(service.aspectsOf(urn), args.input),
+    lastIngested: null,
+    privileges: allGranted,
+    // EntityLineageResultResolver: one hop up or down the lineage edges (lineage-walk.ts).
+    lineage: (args) => lineage(urn, args.input, context),
+    // BrowsePathsV2Mapper: each entry's id as its name, and the entity it names.
+    browsePathV2: () => ({
+      path: browsePathV2(service, urn).map((name) => ({
+        name,
+        entity: () => (parseRawUrn(name).ok && service.exists(name) ? viewOf(name) : null),
+      })),
+    }),
+  };
+}
+
+function relationships(
+  urn: string,
+  input: RelationshipsArgs['input'],
+  { service, viewOf }: ViewContext,
+): RelationshipsView {
+  const start = Math.max(0, input.start ?? 0);
+  const count = Math.min(Math.max(0, input.count ?? 100), 10_000);
+  const page = service.relationships({
+    urn,
+    types: input.types,
+    direction: input.direction,
+    start,
+    count,
+    includeRemoved: input.includeSoftDelete !== false,
+  });
+  return {
+    start,
+    count: page.items.length,
+    total: page.total,
+    relationships: page.items.map((item) => ({
+      type: item.type,
+      direction: input.direction,
+      entity: () => viewOf(item.urn),
+      created: null,
+    })),
+  };
+}
+
+function lineage(urn: string, input: LineageArgs['input'], { service, viewOf }: ViewContext): LineageView {
+  const edges = lineageNeighbours(service, urn, input.direction, input.includeGhostEntities === true);
+  const start = Math.max(0, input.start ?? 0);
+  const page = edges.slice(start, start + Math.min(Math.max(0, input.count ?? 100), 10_000));
+  return {
+    start,
+    count: page.length,
+    total: edges.length,
+    filtered: 0,
+    relationships: page.map((edge) => ({
+      type: edge.type,
+      entity: () => viewOf(edge.urn),
+      degree: 1,
+      createdOn: null,
+      createdActor: null,
+      updatedOn: null,
+      updatedActor: null,
+      isManual: false,
+      paths: [],
+    })),
+  };
+}
+
+/**
+ * EntityPrivileges of the signed-in user: the embedded catalog's token gives full access, so every privilege the
+ * schema's type names is granted, as DataHub's EntityPrivilegesResolver answers for an admin.
+ */
+const allGranted: PrivilegesResolver = (_args, _context, info) => {
+  const type = getNamedType(info.returnType);
+  // DataHubPolicy.privileges is the policy's own list, not the user's: absent, as the default resolver answers it.
+  if (!isObjectType(type)) return undefined;
+  return Object.fromEntries(
+    Object.values(type.getFields())
+      .filter((field) => getNamedType(field.type).name === 'Boolean')
+      .map((field) => [field.name, true]),
+  );
+};

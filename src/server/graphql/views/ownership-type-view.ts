@@ -1,0 +1,39 @@
+/**
+ * OwnershipTypeEntity: its stored info, else the info DataHub bootstraps for the system types
+ * (ownership-types.ts).
+ */
+import { stringOr } from '../../../model/json.js';
+import { resolvedStamp } from './aspect-views.js';
+import { commonView, type ViewContext } from './entity-base.js';
+import { text } from './json-readers.js';
+import { SYSTEM_OWNERSHIP_TYPES } from './ownership-types.js';
+import type { CommonEntityView, ResolvedAuditStampView } from './view-types.js';
+
+export interface OwnershipTypeInfoView {
+  readonly name: string;
+  readonly description: string | null;
+  readonly created?: ResolvedAuditStampView | null;
+  readonly lastModified?: ResolvedAuditStampView | null;
+}
+
+export interface OwnershipTypeView extends CommonEntityView {
+  readonly type: 'CUSTOM_OWNERSHIP_TYPE';
+  readonly info: () => OwnershipTypeInfoView | null;
+}
+
+export function ownershipTypeView(urn: string, context: ViewContext): OwnershipTypeView {
+  return {
+    ...commonView(urn, 'ownershipType', context),
+    type: 'CUSTOM_OWNERSHIP_TYPE',
+    info: () => {
+      const aspect = context.service.latest(urn, 'ownershipTypeInfo');
+      if (aspect === undefined) return SYSTEM_OWNERSHIP_TYPES[urn] ?? null;
+      return {
+        name: stringOr(aspect['name']),
+        description: text(aspect['description']),
+        created: resolvedStamp(aspect['created'], context.viewOf),
+        lastModified: resolvedStamp(aspect['lastModified'], context.viewOf),
+      };
+    },
+  };
+}
