@@ -20,8 +20,9 @@ import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { parseUrn } from '../model/urn.js';
-import type { ValidatedDocument } from '../manifest/kinds.js';
-import { parseDocuments, type ParsedDocument, type SourceFile } from '../manifest/parse-documents.js';
+import type { ValidatedDocument } from '../kinds/registry.js';
+import type { ParsedDocument } from '../kinds/source.js';
+import { parseDocuments, type SourceFile } from '../manifest/parse-documents.js';
 import { sameField } from '../plan/normalize.js';
 import { ownerTypeKey } from '../plan/owner-type.js';
 import {

@@ -9,7 +9,8 @@
 import { stringify } from 'yaml';
 import { MANAGED_ENTITY_TYPES, type ManagedEntityType } from '../model/desired-state.js';
 import { isJsonObject } from '../model/json.js';
-import type { MovedManifest, ValidatedDocument } from './kinds.js';
+import type { MovedManifest } from '../kinds/moved.js';
+import type { ValidatedDocument } from '../kinds/registry.js';
 import { parseDocuments, type SourceFile } from './parse-documents.js';
 import type { ExportedEntity, ExportInput } from './render-manifests.js';
 import { resolveMoves, type MoveCandidate } from './resolve-moves.js';

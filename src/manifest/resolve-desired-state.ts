@@ -20,28 +20,19 @@ import { decommissionTimeOf, sortIdOf, versionSetUrnOf } from '../model/model-li
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { entityHasAspect } from '../model/registry.js';
 import { encodeUrnPart, formatUrn, parseRawUrn, parseUrn, type SimpleIdEntityType } from '../model/urn.js';
-import type { Declaration } from './declaration.js';
+import type { Declaration } from '../kinds/declaration.js';
 import { checkNodeTree } from './node-tree.js';
 import { resolveMoves } from './resolve-moves.js';
 import type { Environment } from './select-environment.js';
-import {
-  isFeatureReference,
-  type AssetRefValue,
-  type Associations,
-  type DataProductManifest,
-  type DatasetRefValue,
-  type DatasetTermsManifest,
-  type DeprecatedValue,
-  type EntityKind,
-  type FeatureFields,
-  type GlossaryTermManifest,
-  type Manifest,
-  type MLFeatureTableManifest,
-  type MLModelManifest,
-  type ModelDataValue,
-  type SettingsManifest,
-  type ValidatedDocument,
-} from './kinds.js';
+import type { DataProductManifest, AssetRefValue } from '../kinds/data-product.js';
+import type { DatasetTermsManifest } from '../kinds/dataset-terms.js';
+import { isFeatureReference, type FeatureFields } from '../kinds/feature-fields.js';
+import type { GlossaryTermManifest } from '../kinds/glossary-term.js';
+import type { MLFeatureTableManifest } from '../kinds/ml-feature-table.js';
+import type { MLModelManifest, ModelDataValue } from '../kinds/ml-model.js';
+import type { EntityKind, Manifest, ValidatedDocument } from '../kinds/registry.js';
+import type { SettingsManifest } from '../kinds/settings.js';
+import type { Associations, DatasetRefValue, DeprecatedValue } from '../kinds/values.js';
 
 export interface ResolveOutcome {
   readonly state: DesiredState;

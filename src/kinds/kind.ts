@@ -1,0 +1,63 @@
+/**
+ * What one manifest kind says about itself. Each kind is one module (src/kinds/<kind>.ts) exporting one object of
+ * these types, and the registry (registry.ts) lists every module once: every list of kinds elsewhere (the
+ * `Manifest` union, EntityKind, the schema files, export's kinds, the per-entity-type tables of entity-tables.ts)
+ * is derived from there.
+ *
+ *   KindModule      every kind: its `kind:` value and its JSON Schema file in schemas/.
+ *   DeclaringKind   a kind whose documents declare entities (policies match them, `match.kinds`): its pass of
+ *                   the resolver (`resolve`), the names a document its schema rejected still declares
+ *                   (`shadowNames`), its part of `catalog export` (`export`).
+ *   ManagedKind     a declaring kind whose entity the tool owns an aspect of: the DataHub entity (`entity`: type,
+ *                   owned aspect and fields, declarable aspects, the associations it accepts) and what `catalog
+ *                   adopt` may bring back into its manifests (`adopt`).
+ *
+ * The steps every kind shares are helpers its module calls, not copies: resolve-helpers.ts (associations,
+ * domain, references, compact), export-helpers.ts, adopt-fields.ts.
+ */
+
+export interface KindModule<M extends { readonly kind: string }> {
+  readonly kind: M['kind'];
+  /** Its JSON Schema in schemas/ (also published for editors). */
+  readonly schemaFile: string;
+}
+
+/** owners, tags and links live in their own aspects; `domain:` in domains; `deprecated:` in deprecation. */
+export type AssociationField = 'owners' | 'tags' | 'links' | 'domain' | 'deprecated';
+
+export interface DeclaringKind<M extends { readonly kind: string }> extends KindModule<M> {
+  readonly declares: true;
+}
+
+/** The DataHub entity a managed kind declares, and which of its aspects and fields the tool owns. */
+export interface EntityFacts<T extends string = string, A extends string = string> {
+  readonly entityType: T;
+  /** The aspect whose manifest-expressible fields the tool owns (architecture.md, section 3.1). */
+  readonly ownedAspect: A;
+  /** The fields of the owned aspect the manifest format can express: the tool owns exactly these. */
+  readonly ownedFields: readonly string[];
+  /**
+   * Fields of the owned aspect the tool owns only when the manifest declares them (`customProperties`: a map
+   * others often fill in; declaring it, even as {}, makes the manifest the truth for the whole map).
+   */
+  readonly declaredOnlyFields?: readonly string[];
+  /**
+   * Whole aspects besides the owned one that the kind can declare (GlossaryTerm: relatedTerms, domain). A declared
+   * one is the manifest's; an undeclared one is left alone unless the tool wrote it last (then it is cleared, as
+   * removing the line asks).
+   */
+  readonly declarableAspects: readonly string[];
+  /**
+   * The associations its manifests accept (the schema's fields); owners, tags and links are also checked against
+   * DataHub's entity registry when resolved (resolve-helpers.ts, resolveAssociations).
+   */
+  readonly accepts: readonly AssociationField[];
+}
+
+export interface ManagedKind<
+  M extends { readonly kind: string },
+  T extends string,
+  A extends string,
+> extends DeclaringKind<M> {
+  readonly entity: EntityFacts<T, A>;
+}
