@@ -8,14 +8,13 @@
  * that also changed live is a conflict, reported with both values and left as it is.
  */
 import type { SourceLocation } from '../errors.js';
-import {
-  DECLARED_ONLY_FIELDS,
-  OWNED_FIELDS,
-  type DesiredDatasetTerms,
-  type DesiredEntity,
-  type DesiredState,
-  type OwnedAspectName,
+import type {
+  DesiredDatasetTerms,
+  DesiredEntity,
+  DesiredState,
+  OwnedAspectName,
 } from '../model/desired-state.js';
+import { DECLARED_ONLY_FIELDS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';

@@ -1,10 +1,5 @@
-import {
-  ASSOCIATION_ASPECTS,
-  DECLARABLE_ASPECTS,
-  MANAGED_ENTITY_TYPES,
-  OWNED_ASPECTS,
-  type DesiredState,
-} from '../model/desired-state.js';
+import { ASSOCIATION_ASPECTS, type DesiredState } from '../model/desired-state.js';
+import { DECLARABLE_ASPECTS, MANAGED_ENTITY_TYPES, OWNED_ASPECTS } from '../kinds/entity-tables.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';

@@ -7,7 +7,8 @@
  * and those documents are written again into the files export rewrites.
  */
 import { stringify } from 'yaml';
-import { MANAGED_ENTITY_TYPES, type ManagedEntityType } from '../model/desired-state.js';
+import type { ManagedEntityType } from '../model/desired-state.js';
+import { MANAGED_ENTITY_TYPES } from '../kinds/entity-tables.js';
 import { isJsonObject } from '../model/json.js';
 import type { MovedManifest } from '../kinds/moved.js';
 import type { ValidatedDocument } from '../kinds/registry.js';

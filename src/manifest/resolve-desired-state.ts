@@ -1,7 +1,6 @@
 import { assertNever, type Diagnostic, type SourceLocation } from '../errors.js';
 import {
   DEFAULT_ACTOR,
-  DECLARABLE_ASPECTS,
   DEFAULT_ENV,
   NO_ASSOCIATIONS,
   type DesiredAspect,
@@ -14,6 +13,7 @@ import {
   type ExternalReference,
   type ResolvedSettings,
 } from '../model/desired-state.js';
+import { DECLARABLE_ASPECTS } from '../kinds/entity-tables.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { decommissionTimeOf, sortIdOf, versionSetUrnOf } from '../model/model-lifecycle.js';

@@ -48,7 +48,8 @@ import { validateAspectValue } from '../../src/datahub/pegasus/validate-aspect.j
 import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
 import { CatalogError } from '../../src/errors.js';
 import { buildCatalog } from '../../src/manifest/load-catalog.js';
-import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type DesiredState } from '../../src/model/desired-state.js';
+import { DECLARABLE_ASPECTS, OWNED_ASPECTS } from '../../src/kinds/entity-tables.js';
+import type { DesiredState } from '../../src/model/desired-state.js';
 import { EDITABLE_ASPECTS } from '../../src/plan/shadowing.js';
 import { isJsonObject, stringOr, type JsonObject } from '../../src/model/json.js';
 import { parseMetadataRecords } from '../../src/model/metadata-file.js';
