@@ -2,7 +2,13 @@
  * DatasetTerms: glossary terms attached to a dataset and its columns. The dataset must exist already; the tool
  * owns each edge (dataset or column, term) it adds, not the dataset (architecture.md, section 3.2).
  */
+import type { SourceLocation } from '../errors.js';
+import type { DesiredDatasetTerms } from '../model/desired-state.js';
+import { simplifyFieldPath } from '../model/field-path.js';
 import type { DeclaringKind } from './kind.js';
+import { datasetUrn, termEdges } from './references.js';
+import type { ResolveContext } from './resolve-context.js';
+import type { KindDocument } from './source.js';
 import type { DatasetRefValue } from './values.js';
 
 export interface DatasetTermsManifest {
@@ -15,5 +21,53 @@ export interface DatasetTermsManifest {
 export const datasetTermsKind: DeclaringKind<DatasetTermsManifest> = {
   kind: 'DatasetTerms',
   schemaFile: 'dataset-terms.schema.json',
-  declares: true,
+  resolve: { after: ['GlossaryTerm'], run: resolveDatasetTerms },
 };
+
+type Doc = KindDocument<DatasetTermsManifest>;
+
+function resolveDatasetTerms(documents: readonly Doc[], context: ResolveContext): void {
+  const seen = new Map<string, SourceLocation>();
+  for (const doc of documents) {
+    const urn = datasetUrn(context, doc, doc.manifest.dataset, ['dataset']);
+    if (urn === undefined) continue;
+    const source = doc.source.locate(['dataset']);
+    const first = seen.get(urn);
+    if (first !== undefined) {
+      context.error('DUPLICATE_DECLARATION', `the terms of dataset ${urn} are declared twice`, source, {
+        related: first,
+        hint: 'keep one DatasetTerms document per dataset',
+      });
+      continue;
+    }
+    seen.set(urn, source);
+    const terms = termEdges(context, doc, doc.manifest.terms ?? [], ['terms']);
+    const columns = columnTerms(context, doc);
+    context.addDatasetTerms({ datasetUrn: urn, terms, columns, source });
+    context.declareEntity(urn, source, {
+      dataset: urn,
+      terms: terms.map((edge) => edge.termUrn),
+      columns: Object.fromEntries(
+        columns.map((column) => [column.fieldPath, column.terms.map((edge) => edge.termUrn)]),
+      ),
+    });
+  }
+}
+
+function columnTerms(context: ResolveContext, doc: Doc): DesiredDatasetTerms['columns'] {
+  const bySimplePath = new Map<string, SourceLocation>();
+  return Object.entries(doc.manifest.columns ?? {}).flatMap(([fieldPath, terms]) => {
+    const source = doc.source.locate(['columns', fieldPath], 'key');
+    const simplePath = simplifyFieldPath(fieldPath);
+    const first = bySimplePath.get(simplePath);
+    if (first !== undefined) {
+      context.error('DUPLICATE_DECLARATION', `column '${simplePath}' is listed twice`, source, {
+        related: first,
+        hint: 'a [version=2.0] path and its simple form name the same column',
+      });
+      return [];
+    }
+    bySimplePath.set(simplePath, source);
+    return [{ fieldPath, simplePath, terms: termEdges(context, doc, terms, ['columns', fieldPath]), source }];
+  });
+}

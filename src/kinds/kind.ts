@@ -15,6 +15,9 @@
  * The steps every kind shares are helpers its module calls, not copies: resolve-helpers.ts (associations,
  * domain, references, compact), export-helpers.ts, adopt-fields.ts.
  */
+import type { JsonObject } from '../model/json.js';
+import type { ResolveContext } from './resolve-context.js';
+import type { KindDocument } from './source.js';
 
 export interface KindModule<M extends { readonly kind: string }> {
   readonly kind: M['kind'];
@@ -26,7 +29,29 @@ export interface KindModule<M extends { readonly kind: string }> {
 export type AssociationField = 'owners' | 'tags' | 'links' | 'domain' | 'deprecated';
 
 export interface DeclaringKind<M extends { readonly kind: string }> extends KindModule<M> {
-  readonly declares: true;
+  readonly resolve: ResolvePart<M>;
+  /**
+   * The names a document of this kind still declares when its schema rejected it (or it has YAML errors), as
+   * [kind, name] pairs: a reference to one of them is not reported as unknown, since the document's own error is
+   * the one to fix.
+   */
+  readonly shadowNames?: (value: JsonObject) => readonly (readonly [kind: string, name: string])[];
+}
+
+export interface ResolvePart<M> {
+  /**
+   * The kinds whose names its documents use, in the order they are resolved: the resolver runs each kind after
+   * these (resolve-passes.ts).
+   */
+  readonly after: readonly string[];
+  /** How a deprecation's `replacement` names an entity of this kind ("Tag id"): looked up among its names. */
+  readonly replacementName?: string;
+  /**
+   * Its pass: declares its names and entities and resolves their fields, through the context (the symbol table,
+   * the entities and declarations made, the errors). `documents` are the catalog's documents of this kind. (A
+   * method, so that the registry can hold every kind's module as one type and run it on documents of its kind.)
+   */
+  run(documents: readonly KindDocument<M>[], context: ResolveContext): void;
 }
 
 /** The DataHub entity a managed kind declares, and which of its aspects and fields the tool owns. */

@@ -1,6 +1,13 @@
 /** MLFeatureTable (urn:li:mlFeatureTable:(<platform>,<name>)): a table of features, declared inline or named. */
-import type { TableFeature } from './feature-fields.js';
-import type { ManagedKind } from './kind.js';
+import { isJsonObject } from '../model/json.js';
+import { formatUrn } from '../model/urn.js';
+import { resolveAssociations } from './associations.js';
+import { isFeatureReference, type TableFeature } from './feature-fields.js';
+import type { EntityFacts, ManagedKind } from './kind.js';
+import { domainAspect, featureRef, platformOf } from './references.js';
+import type { ResolveContext } from './resolve-context.js';
+import { compact, declaredAssociations, textField, unique } from './resolve-helpers.js';
+import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
 
 export interface MLFeatureTableManifest extends Associations, InDomain {
@@ -11,6 +18,14 @@ export interface MLFeatureTableManifest extends Associations, InDomain {
   readonly features?: readonly TableFeature[];
 }
 
+const entity: EntityFacts<'mlFeatureTable', 'mlFeatureTableProperties'> = {
+  entityType: 'mlFeatureTable',
+  ownedAspect: 'mlFeatureTableProperties',
+  ownedFields: ['description', 'mlFeatures'],
+  declarableAspects: ['domains', 'deprecation', 'dataPlatformInstance'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+};
+
 export const mlFeatureTableKind: ManagedKind<
   MLFeatureTableManifest,
   'mlFeatureTable',
@@ -18,13 +33,69 @@ export const mlFeatureTableKind: ManagedKind<
 > = {
   kind: 'MLFeatureTable',
   schemaFile: 'ml-feature-table.schema.json',
-  declares: true,
-  entity: {
-    entityType: 'mlFeatureTable',
-    ownedAspect: 'mlFeatureTableProperties',
-    ownedFields: ['description', 'mlFeatures'],
-    // dataPlatformInstance: the selected environment's platformInstance, on the kinds whose URN names a platform.
-    declarableAspects: ['domains', 'deprecation', 'dataPlatformInstance'],
-    accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  entity,
+  resolve: {
+    after: ['MLFeature', 'Domain', 'Tag'],
+    replacementName: 'MLFeatureTable name',
+    run: resolveTables,
+  },
+  // A rejected table still declares its name and its inline features (<table>.<feature>).
+  shadowNames: (value) => {
+    const name = textField(value, 'name');
+    if (name === undefined) return [];
+    const features = value['features'];
+    return [
+      ['MLFeatureTable', name],
+      ...(Array.isArray(features) ? features : []).flatMap((item): (readonly [string, string])[] => {
+        const featureName = isJsonObject(item) ? textField(item, 'name') : undefined;
+        return featureName === undefined ? [] : [['MLFeature', `${name}.${featureName}`]];
+      }),
+    ];
   },
 };
+
+function resolveTables(
+  documents: readonly KindDocument<MLFeatureTableManifest>[],
+  context: ResolveContext,
+): void {
+  for (const doc of documents) {
+    const platform = platformOf(context, doc, doc.manifest.platform);
+    if (platform === undefined) continue;
+    const urn = formatUrn({ entityType: 'mlFeatureTable', platform, name: doc.manifest.name });
+    const source = doc.source.locate(['name']);
+    if (!context.declare(urn, source)) continue;
+    context.defineShared(doc.manifest.name, urn);
+    const features = unique(tableFeatures(context, doc));
+    const associations = resolveAssociations(context, doc, doc.manifest, [], entity.entityType);
+    const domain = domainAspect(context, doc, doc.manifest.domain, [], source);
+    context.pendDeprecation(doc, doc.manifest.deprecated, [], urn, { platform });
+    context.addEntity({
+      urn,
+      entityType: entity.entityType,
+      aspectName: entity.ownedAspect,
+      fields: compact({ description: doc.manifest.description, mlFeatures: features }),
+      source,
+      aspects: [domain.aspect],
+      associations,
+    });
+    const { name, description } = doc.manifest;
+    context.declareEntity(urn, source, {
+      name,
+      platform,
+      description,
+      features,
+      domain: domain.urn,
+      ...declaredAssociations(associations, entity.accepts),
+    });
+  }
+}
+
+/** Its features' URNs: the inline ones (declared by the MLFeature pass) and the ones it names. */
+function tableFeatures(context: ResolveContext, doc: KindDocument<MLFeatureTableManifest>): string[] {
+  return (doc.manifest.features ?? []).flatMap((item, index) => {
+    if (!isFeatureReference(item)) {
+      return formatUrn({ entityType: 'mlFeature', namespace: doc.manifest.name, name: item.name });
+    }
+    return featureRef(context, doc, item.ref, ['features', index, 'ref']) ?? [];
+  });
+}

@@ -1,5 +1,11 @@
 /** MLModelGroup (urn:li:mlModelGroup:(<platform>,<name>,<env>)): the models of one purpose, by version. */
-import type { ManagedKind } from './kind.js';
+import { formatUrn } from '../model/urn.js';
+import { resolveAssociations } from './associations.js';
+import type { EntityFacts, ManagedKind } from './kind.js';
+import { domainAspect, envOf, platformOf } from './references.js';
+import type { ResolveContext } from './resolve-context.js';
+import { compact, declaredAssociations, textField } from './resolve-helpers.js';
+import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
 
 export interface MLModelGroupManifest extends Associations, InDomain {
@@ -10,15 +16,58 @@ export interface MLModelGroupManifest extends Associations, InDomain {
   readonly description?: string;
 }
 
+const entity: EntityFacts<'mlModelGroup', 'mlModelGroupProperties'> = {
+  entityType: 'mlModelGroup',
+  ownedAspect: 'mlModelGroupProperties',
+  ownedFields: ['description'],
+  // dataPlatformInstance: the selected environment's platformInstance, on the kinds whose URN names a platform.
+  declarableAspects: ['domains', 'deprecation', 'dataPlatformInstance'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+};
+
 export const mlModelGroupKind: ManagedKind<MLModelGroupManifest, 'mlModelGroup', 'mlModelGroupProperties'> = {
   kind: 'MLModelGroup',
   schemaFile: 'ml-model-group.schema.json',
-  declares: true,
-  entity: {
-    entityType: 'mlModelGroup',
-    ownedAspect: 'mlModelGroupProperties',
-    ownedFields: ['description'],
-    declarableAspects: ['domains', 'deprecation', 'dataPlatformInstance'],
-    accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  entity,
+  resolve: { after: ['Domain', 'Tag'], replacementName: 'MLModelGroup name', run: resolveGroups },
+  shadowNames: (value) => {
+    const name = textField(value, 'name');
+    return name === undefined ? [] : [['MLModelGroup', name]];
   },
 };
+
+function resolveGroups(
+  documents: readonly KindDocument<MLModelGroupManifest>[],
+  context: ResolveContext,
+): void {
+  for (const doc of documents) {
+    const platform = platformOf(context, doc, doc.manifest.platform);
+    if (platform === undefined) continue;
+    const env = envOf(context, doc.manifest.env);
+    const urn = formatUrn({ entityType: 'mlModelGroup', platform, name: doc.manifest.name, env });
+    const source = doc.source.locate(['name']);
+    if (!context.declare(urn, source)) continue;
+    context.defineShared(doc.manifest.name, urn);
+    const associations = resolveAssociations(context, doc, doc.manifest, [], entity.entityType);
+    const domain = domainAspect(context, doc, doc.manifest.domain, [], source);
+    context.pendDeprecation(doc, doc.manifest.deprecated, [], urn, { platform, env });
+    context.addEntity({
+      urn,
+      entityType: entity.entityType,
+      aspectName: entity.ownedAspect,
+      fields: compact({ description: doc.manifest.description }),
+      source,
+      aspects: [domain.aspect],
+      associations,
+    });
+    const { name, description } = doc.manifest;
+    context.declareEntity(urn, source, {
+      name,
+      platform,
+      env,
+      description,
+      domain: domain.urn,
+      ...declaredAssociations(associations, entity.accepts),
+    });
+  }
+}

@@ -53,7 +53,7 @@ export type KindName = AnyKind['kind'];
 /** What a document of any kind looks like once its JSON Schema accepted it. */
 export type Manifest = ManifestOf<AnyKind>;
 /** The kinds that declare entities (a Policy's match.kinds names these). */
-export type EntityKind = Extract<AnyKind, { readonly declares: true }>['kind'];
+export type EntityKind = Extract<AnyKind, { readonly resolve: unknown }>['kind'];
 /** A document its schema accepted, with the source positions of the document it came from. */
 export type ValidatedDocument<M extends Manifest = Manifest> = KindDocument<M>;
 
@@ -67,7 +67,7 @@ export const KIND_SCHEMA_FILES = Object.fromEntries(
 
 /** The kinds that declare entities, in registry order. */
 export const ENTITY_KINDS: readonly EntityKind[] = KINDS.flatMap((module) =>
-  'declares' in module ? [module.kind] : [],
+  'resolve' in module ? [module.kind] : [],
 );
 
 export function isEntityKind(kind: string): kind is EntityKind {
