@@ -23,7 +23,7 @@ import type { ValidatedDocument } from '../kinds/registry.js';
 import type { ParsedDocument } from '../kinds/source.js';
 import { parseDocuments, type SourceFile } from '../manifest/parse-documents.js';
 import { sameField } from '../plan/normalize.js';
-import { ownerTypeKey } from '../plan/owner-type.js';
+import { ownerTypeKey } from '../model/owner-type.js';
 import {
   isMarkedByAnotherCatalog,
   isOwnedAssociation,

@@ -5,16 +5,8 @@ import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
 import { editableAspectsOf } from '../plan/shadowing.js';
+import { DATASET_ASPECTS } from '../kinds/dataset-terms.js';
 import type { RestliClient } from './restli-client.js';
-
-export const DATASET_ASPECTS = [
-  // globalTags: policies look at a dataset's tags as they are live (e.g. PII datasets, docs/policies.md).
-  'globalTags',
-  'schemaMetadata',
-  'glossaryTerms',
-  'editableSchemaMetadata',
-  'status',
-] as const;
 
 /** What to read: entity type → URNs and the aspects wanted of them. */
 export type ReadRequest = Map<string, { urns: Set<string>; aspects: Set<string> }>;

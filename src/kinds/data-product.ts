@@ -2,6 +2,7 @@
 import type { SourceLocation } from '../errors.js';
 import type { DesiredAsset } from '../model/desired-state.js';
 import { didYouMean } from '../model/did-you-mean.js';
+import { appendTo } from '../model/group.js';
 import { formatUrn, parseRawUrn, parseUrn } from '../model/urn.js';
 import { resolveAssociations } from './associations.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
@@ -10,6 +11,9 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declareIds, declaredAssociations } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { deprecatedOf, domainOf, linksOf, nonEmpty, optional, ownersOf, tagsOf } from './export-helpers.js';
+import { isJsonObject, optionalString, stringOr } from '../model/json.js';
 
 /** What a data product's asset names: a declared name, a URN, or a dataset as an object. */
 export type AssetRefValue =
@@ -46,6 +50,7 @@ export const dataProductKind: ManagedKind<DataProductManifest, 'dataProduct', 'd
     replacementName: 'DataProduct id',
     run: resolveDataProducts,
   },
+  export: { entityType: 'dataProduct', start: exportDataProducts },
 };
 
 function resolveDataProducts(
@@ -176,4 +181,67 @@ class AssetNames {
       );
     return urn;
   }
+}
+
+/**
+ * Data products go to data-products.yaml. An asset is written by the name the manifests resolve it by (a table,
+ * model or group exported here, a feature as <table>.<feature>) when that name is unambiguous, else by URN.
+ */
+function exportDataProducts(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  return {
+    documents: () => {
+      const assetRef = assetNamer(context);
+      for (const product of entities) {
+        const urn = context.typed(product.urn, 'dataProduct');
+        const properties = product.aspects.get('dataProductProperties');
+        if (urn === undefined || properties === undefined) continue;
+        const name = stringOr(properties['name'], urn.id);
+        const assets = Array.isArray(properties['assets']) ? properties['assets'].filter(isJsonObject) : [];
+        context.add('data-products.yaml', {
+          apiVersion: 'catalog/v1',
+          kind: 'DataProduct',
+          id: urn.id,
+          ...optional('name', name === urn.id ? undefined : name),
+          ...optional('description', optionalString(properties['description'])),
+          ...domainOf(product, context),
+          // Every asset, whoever added it (re-planning takes over the others' lines and changes nothing else).
+          ...optional(
+            'assets',
+            nonEmpty(assets.flatMap((asset) => optionalString(asset['destinationUrn']) ?? []).map(assetRef)),
+          ),
+          ...deprecatedOf(product, context),
+          ...ownersOf(product),
+          ...tagsOf(product, context),
+          ...linksOf(product),
+        });
+        context.count('DataProduct');
+      }
+    },
+  };
+}
+
+function assetNamer(context: ExportContext): (urn: string) => string {
+  const assetNames = new Map<string, string[]>();
+  const named = (urn: string, name: string): void => appendTo(assetNames, name, urn);
+  for (const kind of ASSET_KINDS)
+    for (const entity of context.entitiesOf(kind)) {
+      const parsed = parseUrn(entity.urn);
+      if (!parsed.ok || formatUrn(parsed.value) !== entity.urn) continue;
+      if (parsed.value.entityType === 'mlFeature')
+        named(entity.urn, `${parsed.value.namespace}.${parsed.value.name}`);
+      else if ('name' in parsed.value && parsed.value.entityType !== 'dataPlatform')
+        named(entity.urn, parsed.value.name);
+    }
+  return (urn) => {
+    const parsed = parseUrn(urn);
+    if (!parsed.ok) return urn;
+    const name =
+      parsed.value.entityType === 'mlFeature'
+        ? `${parsed.value.namespace}.${parsed.value.name}`
+        : 'name' in parsed.value && parsed.value.entityType !== 'dataset'
+          ? parsed.value.name
+          : undefined;
+    const urns = name === undefined ? [] : (assetNames.get(name) ?? []);
+    return name !== undefined && urns.length === 1 && urns[0] === urn ? name : urn;
+  };
 }

@@ -10,6 +10,9 @@ import { datasetUrn, termEdges } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
 import type { KindDocument } from './source.js';
 import type { DatasetRefValue } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { fileName, nonEmpty, optional, termUrnsOf } from './export-helpers.js';
+import { isJsonObject, stringOr } from '../model/json.js';
 
 export interface DatasetTermsManifest {
   readonly kind: 'DatasetTerms';
@@ -18,10 +21,25 @@ export interface DatasetTermsManifest {
   readonly columns?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** The aspects of a dataset the plan and export read: its term attachments, its schema, its tags, its status. */
+export const DATASET_ASPECTS = [
+  // globalTags: policies look at a dataset's tags as they are live (e.g. PII datasets, docs/policies.md).
+  'globalTags',
+  'schemaMetadata',
+  'glossaryTerms',
+  'editableSchemaMetadata',
+  'status',
+] as const;
+
 export const datasetTermsKind: DeclaringKind<DatasetTermsManifest> = {
   kind: 'DatasetTerms',
   schemaFile: 'dataset-terms.schema.json',
   resolve: { after: ['GlossaryTerm'], run: resolveDatasetTerms },
+  export: {
+    entityType: 'dataset',
+    aspects: DATASET_ASPECTS,
+    start: exportDatasetTerms,
+  },
 };
 
 type Doc = KindDocument<DatasetTermsManifest>;
@@ -70,4 +88,44 @@ function columnTerms(context: ResolveContext, doc: Doc): DesiredDatasetTerms['co
     bySimplePath.set(simplePath, source);
     return [{ fieldPath, simplePath, terms: termEdges(context, doc, terms, ['columns', fieldPath]), source }];
   });
+}
+
+/**
+ * A dataset with term attachments goes to datasets/<platform>/<name>.yaml: every edge, whoever added it
+ * (re-planning leaves the others' edges alone).
+ */
+function exportDatasetTerms(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  return {
+    documents: () => {
+      for (const dataset of entities) {
+        const urn = context.typed(dataset.urn, 'dataset');
+        if (urn === undefined) continue;
+        const termRef = (term: string): string => context.nameIn('GlossaryTerm', term);
+        const terms = termUrnsOf(dataset.aspects.get('glossaryTerms')).map(termRef);
+        const columns: Record<string, string[]> = {};
+        const pathOf = new Map<string, string>();
+        const entries = dataset.aspects.get('editableSchemaMetadata')?.['editableSchemaFieldInfo'];
+        for (const entry of Array.isArray(entries) ? entries.filter(isJsonObject) : []) {
+          const edges = termUrnsOf(
+            isJsonObject(entry['glossaryTerms']) ? entry['glossaryTerms'] : undefined,
+          ).map(termRef);
+          const fieldPath = stringOr(entry['fieldPath']);
+          if (edges.length === 0 || fieldPath === '') continue;
+          // Entries whose paths name the same column (v2 and simple forms) become one column of the manifest.
+          const key = pathOf.get(simplifyFieldPath(fieldPath)) ?? fieldPath;
+          pathOf.set(simplifyFieldPath(fieldPath), key);
+          columns[key] = [...new Set([...(columns[key] ?? []), ...edges])];
+        }
+        if (terms.length === 0 && Object.keys(columns).length === 0) continue;
+        context.add(`datasets/${fileName(urn.platform)}/${fileName(urn.name)}.yaml`, {
+          apiVersion: 'catalog/v1',
+          kind: 'DatasetTerms',
+          dataset: dataset.urn,
+          ...optional('terms', nonEmpty(terms)),
+          ...(Object.keys(columns).length === 0 ? {} : { columns }),
+        });
+        context.count('DatasetTerms');
+      }
+    },
+  };
 }

@@ -8,6 +8,9 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declareIds, declaredAssociations, shadowId } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { deprecatedOf, linksOf, optional, ownersOf } from './export-helpers.js';
+import { optionalString, stringOr, type JsonObject } from '../model/json.js';
 
 export interface DomainManifest extends Omit<Associations, 'tags'> {
   readonly kind: 'Domain';
@@ -33,6 +36,7 @@ export const domainKind: ManagedKind<DomainManifest, 'domain', 'domainProperties
   // Every other kind may name a domain in `domain:`: domains come first.
   resolve: { after: [], replacementName: 'Domain id', run: resolveDomains },
   shadowNames: shadowId('Domain'),
+  export: { entityType: 'domain', start: exportDomains },
 };
 
 /** Domains are declared first, then their parents resolved: a domain may name a parent declared after it. */
@@ -65,4 +69,38 @@ function resolveDomains(documents: readonly KindDocument<DomainManifest>[], cont
   }
   // The same rule as glossary nodes: following parentDomain must end at a root.
   context.report(checkNodeTree(parents));
+}
+
+/** Domains go to domains.yaml; other documents refer to an exported domain by its id. */
+function exportDomains(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  const exported: { entity: ExportedEntity; id: string; properties: JsonObject }[] = [];
+  return {
+    names: () => {
+      for (const domain of entities) {
+        const urn = context.typed(domain.urn, 'domain');
+        const properties = domain.aspects.get('domainProperties');
+        if (urn === undefined || properties === undefined) continue;
+        context.setName('Domain', domain.urn, urn.id);
+        exported.push({ entity: domain, id: urn.id, properties });
+      }
+    },
+    documents: () => {
+      for (const { entity, id, properties } of exported) {
+        const name = stringOr(properties['name'], id);
+        const parent = optionalString(properties['parentDomain']);
+        context.add('domains.yaml', {
+          apiVersion: 'catalog/v1',
+          kind: 'Domain',
+          id,
+          ...optional('name', name === id ? undefined : name),
+          ...optional('description', optionalString(properties['description'])),
+          ...optional('parent', parent === undefined ? undefined : context.nameIn('Domain', parent)),
+          ...deprecatedOf(entity, context),
+          ...ownersOf(entity),
+          ...linksOf(entity),
+        });
+        context.count('Domain');
+      }
+    },
+  };
 }

@@ -8,6 +8,10 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declareIds, declaredAssociations, shadowId } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { associationsOf, fileName, nonEmptyMap, optional } from './export-helpers.js';
+import { optionalString, stringOr, type JsonObject } from '../model/json.js';
+import { glossaryTermDisplayName } from '../model/urn.js';
 
 export interface GlossaryNodeManifest extends Associations, InDomain {
   readonly kind: 'GlossaryNode';
@@ -34,6 +38,7 @@ export const glossaryNodeKind: ManagedKind<GlossaryNodeManifest, 'glossaryNode',
   entity,
   resolve: { after: ['Domain', 'Tag'], run: resolveNodes },
   shadowNames: shadowId('GlossaryNode'),
+  export: { entityType: 'glossaryNode', start: exportNodes },
 };
 
 /** Nodes are declared first, then their parents resolved: a node may name a parent declared after it. */
@@ -73,4 +78,36 @@ function resolveNodes(
     });
   }
   context.report(checkNodeTree(parents));
+}
+
+/** A node goes to the file of its glossary (the first segment of its id), before the glossary's terms. */
+function exportNodes(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  const exported: { entity: ExportedEntity; id: string; info: JsonObject }[] = [];
+  return {
+    names: () => {
+      for (const node of entities) {
+        const urn = context.typed(node.urn, 'glossaryNode');
+        const info = node.aspects.get('glossaryNodeInfo');
+        if (urn === undefined || info === undefined) continue;
+        context.setName('GlossaryNode', node.urn, urn.id);
+        exported.push({ entity: node, id: urn.id, info });
+      }
+    },
+    documents: () => {
+      for (const { entity, id, info } of exported) {
+        const parent = optionalString(info['parentNode']);
+        context.add(`glossary/${fileName(id.split('.')[0] ?? id)}.yaml`, {
+          apiVersion: 'catalog/v1',
+          kind: 'GlossaryNode',
+          id,
+          name: stringOr(info['name'], glossaryTermDisplayName(id)),
+          ...optional('definition', stringOr(info['definition']) || undefined),
+          ...optional('parent', parent === undefined ? undefined : context.nameIn('GlossaryNode', parent)),
+          ...optional('customProperties', nonEmptyMap(info['customProperties'])),
+          ...associationsOf(entity, context),
+        });
+        context.count('GlossaryNode');
+      }
+    },
+  };
 }

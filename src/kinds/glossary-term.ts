@@ -9,6 +9,18 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declareIds, declaredAssociations, shadowId } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations } from './values.js';
+import type { ExportContext, ExportDoc, ExportedEntity, ExportSteps } from './export-context.js';
+import {
+  associationsOf,
+  fileName,
+  idOf,
+  nonEmpty,
+  nonEmptyMap,
+  optional,
+  urnList,
+} from './export-helpers.js';
+import { optionalString, stringOr } from '../model/json.js';
+import { glossaryTermDisplayName } from '../model/urn.js';
 
 export interface RelatedTermsValue {
   readonly isA?: readonly string[];
@@ -50,6 +62,7 @@ export const glossaryTermKind: ManagedKind<GlossaryTermManifest, 'glossaryTerm',
     run: resolveTerms,
   },
   shadowNames: shadowId('GlossaryTerm'),
+  export: { entityType: 'glossaryTerm', replacementName: idOf('glossaryTerm'), start: exportTerms },
 };
 
 /** Term ids first (related terms may name any declared term), then each term's fields. */
@@ -136,4 +149,50 @@ function termAspects(
     domainOf.aspect,
   ];
   return { aspects, relatedTerms: resolved, domain: domainOf.urn };
+}
+
+/** A term goes to the file of its glossary (the first segment of its id); others refer to it by its id. */
+function exportTerms(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  return {
+    names: () => {
+      for (const term of entities) {
+        const urn = context.typed(term.urn, 'glossaryTerm');
+        if (urn !== undefined && term.aspects.has('glossaryTermInfo'))
+          context.setName('GlossaryTerm', term.urn, urn.id);
+      }
+    },
+    documents: () => {
+      for (const term of entities) {
+        const urn = context.typed(term.urn, 'glossaryTerm');
+        const info = term.aspects.get('glossaryTermInfo');
+        if (urn === undefined || info === undefined) continue;
+        const termSource = stringOr(info['termSource']);
+        const parent = optionalString(info['parentNode']);
+        const related = term.aspects.get('glossaryRelatedTerms');
+        const relatedList = (field: string): string[] | undefined =>
+          nonEmpty(urnList(related?.[field]).map((ref) => context.nameIn('GlossaryTerm', ref)));
+        const relatedTerms: ExportDoc = {
+          ...optional('isA', relatedList('isRelatedTerms')),
+          ...optional('hasA', relatedList('hasRelatedTerms')),
+          ...optional('values', relatedList('values')),
+          ...optional('relatedTo', relatedList('relatedTerms')),
+        };
+        context.add(`glossary/${fileName(urn.id.split('.')[0] ?? urn.id)}.yaml`, {
+          apiVersion: 'catalog/v1',
+          kind: 'GlossaryTerm',
+          id: urn.id,
+          name: stringOr(info['name'], glossaryTermDisplayName(urn.id)),
+          ...optional('definition', stringOr(info['definition']) || undefined),
+          ...optional('termSource', termSource === 'EXTERNAL' ? 'EXTERNAL' : undefined),
+          ...optional('parent', parent === undefined ? undefined : context.nameIn('GlossaryNode', parent)),
+          ...optional('sourceRef', optionalString(info['sourceRef'])),
+          ...optional('sourceUrl', optionalString(info['sourceUrl'])),
+          ...optional('customProperties', nonEmptyMap(info['customProperties'])),
+          ...(Object.keys(relatedTerms).length === 0 ? {} : { relatedTerms }),
+          ...associationsOf(term, context),
+        });
+        context.count('GlossaryTerm');
+      }
+    },
+  };
 }

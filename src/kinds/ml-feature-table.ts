@@ -9,6 +9,10 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declaredAssociations, textField, unique } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { associationsOf, fileName, nameOfUrn, nonEmpty, optional, urnList } from './export-helpers.js';
+import { optionalString, type JsonValue } from '../model/json.js';
+import { parseUrn } from '../model/urn.js';
 
 export interface MLFeatureTableManifest extends Associations, InDomain {
   readonly kind: 'MLFeatureTable';
@@ -39,6 +43,7 @@ export const mlFeatureTableKind: ManagedKind<
     replacementName: 'MLFeatureTable name',
     run: resolveTables,
   },
+  export: { entityType: 'mlFeatureTable', replacementName: nameOfUrn('mlFeatureTable'), start: exportTables },
   // A rejected table still declares its name and its inline features (<table>.<feature>).
   shadowNames: (value) => {
     const name = textField(value, 'name');
@@ -98,4 +103,40 @@ function tableFeatures(context: ResolveContext, doc: KindDocument<MLFeatureTable
     }
     return featureRef(context, doc, item.ref, ['features', index, 'ref']) ?? [];
   });
+}
+
+/** A table goes to the file of its name, with the features of its namespace inline (the first table to list one). */
+function exportTables(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  return {
+    documents: () => {
+      for (const table of entities) {
+        const urn = context.typed(table.urn, 'mlFeatureTable');
+        const properties = table.aspects.get('mlFeatureTableProperties');
+        if (urn === undefined || properties === undefined || !context.platformOk(table.urn, urn.platform))
+          continue;
+        const features = urnList(properties['mlFeatures']).map((featureUrn): JsonValue => {
+          const fields = context.prepared(featureUrn);
+          const parsed = parseUrn(featureUrn);
+          const ownNamespace =
+            parsed.ok && parsed.value.entityType === 'mlFeature' && parsed.value.namespace === urn.name;
+          if (fields !== undefined && ownNamespace && !context.claimed(featureUrn)) {
+            context.claim(featureUrn);
+            context.count('MLFeature');
+            return fields;
+          }
+          return { ref: context.nameIn('MLFeature', featureUrn) };
+        });
+        context.add(`features/${fileName(urn.name)}.yaml`, {
+          apiVersion: 'catalog/v1',
+          kind: 'MLFeatureTable',
+          name: urn.name,
+          platform: urn.platform,
+          ...optional('description', optionalString(properties['description'])),
+          ...optional('features', nonEmpty(features)),
+          ...associationsOf(table, context),
+        });
+        context.count('MLFeatureTable');
+      }
+    },
+  };
 }

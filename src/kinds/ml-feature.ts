@@ -10,6 +10,10 @@ import { datasetUrn, domainAspect } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
 import { compact, declaredAssociations, textField, unique } from './resolve-helpers.js';
 import type { DocumentPath, KindDocument } from './source.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { associationsOf, fileName, nonEmpty, optional, urnList, versionTag } from './export-helpers.js';
+import { optionalString, stringOr } from '../model/json.js';
+import { parseUrn } from '../model/urn.js';
 
 export interface MLFeatureManifest extends FeatureFields {
   readonly kind: 'MLFeature';
@@ -39,6 +43,16 @@ export const mlFeatureKind: ManagedKind<MLFeatureManifest, 'mlFeature', 'mlFeatu
   shadowNames: (value) => {
     const name = textField(value, 'name');
     return name === undefined ? [] : [['MLFeature', `${textField(value, 'namespace') ?? ''}.${name}`]];
+  },
+  export: {
+    entityType: 'mlFeature',
+    replacementName: (urn) => {
+      const parsed = parseUrn(urn);
+      return parsed.ok && parsed.value.entityType === 'mlFeature'
+        ? `${parsed.value.namespace}.${parsed.value.name}`
+        : undefined;
+    },
+    start: exportFeatures,
   },
 };
 
@@ -99,4 +113,49 @@ function declareFeature(
     domain: domain.urn,
     ...declaredAssociations(associations, entity.accepts),
   });
+}
+
+/**
+ * A feature is written inline in the table that lists it and carries its namespace (the table claims it), else on
+ * its own in the file of its namespace; others refer to it as <namespace>.<name>.
+ */
+function exportFeatures(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  return {
+    names: () => {
+      for (const feature of entities) {
+        const urn = context.typed(feature.urn, 'mlFeature');
+        const properties = feature.aspects.get('mlFeatureProperties');
+        if (urn === undefined || properties === undefined) continue;
+        context.setName('MLFeature', feature.urn, `${urn.namespace}.${urn.name}`);
+        context.prepare(feature.urn, {
+          name: urn.name,
+          ...optional('dataType', stringOr(properties['dataType']) || undefined),
+          ...optional('description', optionalString(properties['description'])),
+          ...optional('version', versionTag(properties['version'])),
+          ...optional('sources', nonEmpty(urnList(properties['sources']))),
+          ...associationsOf(feature, context),
+        });
+      }
+    },
+    documents: () => {
+      for (const feature of entities) {
+        const fields = context.prepared(feature.urn);
+        const urn = parseUrn(feature.urn);
+        if (
+          fields === undefined ||
+          context.claimed(feature.urn) ||
+          !urn.ok ||
+          urn.value.entityType !== 'mlFeature'
+        )
+          continue;
+        context.add(`features/${fileName(urn.value.namespace)}.yaml`, {
+          apiVersion: 'catalog/v1',
+          kind: 'MLFeature',
+          namespace: urn.value.namespace,
+          ...fields,
+        });
+        context.count('MLFeature');
+      }
+    },
+  };
 }

@@ -7,6 +7,9 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declaredAssociations, textField } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { associationsOf, fileName, nameOfUrn, optional } from './export-helpers.js';
+import { optionalString } from '../model/json.js';
 
 export interface MLModelGroupManifest extends Associations, InDomain {
   readonly kind: 'MLModelGroup';
@@ -34,6 +37,7 @@ export const mlModelGroupKind: ManagedKind<MLModelGroupManifest, 'mlModelGroup',
     const name = textField(value, 'name');
     return name === undefined ? [] : [['MLModelGroup', name]];
   },
+  export: { entityType: 'mlModelGroup', replacementName: nameOfUrn('mlModelGroup'), start: exportGroups },
 };
 
 function resolveGroups(
@@ -70,4 +74,32 @@ function resolveGroups(
       ...declaredAssociations(associations, entity.accepts),
     });
   }
+}
+
+/** A group goes to a file of its own, where the models whose first group it is follow it. */
+function exportGroups(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  return {
+    documents: () => {
+      for (const group of entities) {
+        const urn = context.typed(group.urn, 'mlModelGroup');
+        const properties = group.aspects.get('mlModelGroupProperties');
+        if (urn === undefined || properties === undefined || !context.platformOk(group.urn, urn.platform))
+          continue;
+        context.add(
+          `models/${fileName(urn.name)}.yaml`,
+          {
+            apiVersion: 'catalog/v1',
+            kind: 'MLModelGroup',
+            name: urn.name,
+            platform: urn.platform,
+            env: urn.env,
+            ...optional('description', optionalString(properties['description'])),
+            ...associationsOf(group, context),
+          },
+          group.urn,
+        );
+        context.count('MLModelGroup');
+      }
+    },
+  };
 }

@@ -15,6 +15,19 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declaredAssociations, nameValues, textField, unique } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations, DatasetRefValue, InDomain } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import {
+  associationsOf,
+  fileName,
+  nameOfUrn,
+  nonEmpty,
+  optional,
+  urnList,
+  versionTag,
+} from './export-helpers.js';
+import { renderLifecycleFields } from './render-lifecycle.js';
+import { optionalString } from '../model/json.js';
+import { parseUrn } from '../model/urn.js';
 
 /** One dataset a model was trained or evaluated on (DataHub's BaseData). */
 export interface ModelDataValue {
@@ -71,6 +84,7 @@ export const mlModelKind: ManagedKind<MLModelManifest, 'mlModel', 'mlModelProper
     const name = textField(value, 'name');
     return name === undefined ? [] : [['MLModel', name]];
   },
+  export: { entityType: 'mlModel', replacementName: nameOfUrn('mlModel'), start: exportModels },
 };
 
 type Doc = KindDocument<MLModelManifest>;
@@ -270,5 +284,60 @@ function modelDataAspect(
     aspectName,
     value: items === undefined ? null : { [field]: items },
     source: items === undefined ? source : doc.source.locate([field]),
+  };
+}
+
+/**
+ * A model goes to the file of its first group (when that group is exported), else to a file of its own; a group of
+ * its platform and env exported here is named by its name.
+ */
+function exportModels(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  return {
+    documents: () => {
+      for (const model of entities) {
+        const urn = context.typed(model.urn, 'mlModel');
+        const properties = model.aspects.get('mlModelProperties');
+        if (urn === undefined || properties === undefined || !context.platformOk(model.urn, urn.platform))
+          continue;
+        const groups = urnList(properties['groups']);
+        // versionProperties (where DataHub's SDK and connectors keep a model's version), aliases, parameters, data.
+        const lifecycle = renderLifecycleFields('mlModel', model.aspects, (ref) =>
+          context.replacementRef(ref),
+        ).fields;
+        const groupRef = (groupUrn: string): string => {
+          const parsed = parseUrn(groupUrn);
+          const sameScope =
+            parsed.ok &&
+            parsed.value.entityType === 'mlModelGroup' &&
+            parsed.value.platform === urn.platform &&
+            parsed.value.env === urn.env;
+          return sameScope && context.fileOf(groupUrn) !== undefined && formatUrn(parsed.value) === groupUrn
+            ? parsed.value.name
+            : groupUrn;
+        };
+        context.add(context.fileOf(groups[0] ?? '') ?? `models/${fileName(urn.name)}.yaml`, {
+          apiVersion: 'catalog/v1',
+          kind: 'MLModel',
+          name: urn.name,
+          platform: urn.platform,
+          env: urn.env,
+          ...optional('description', optionalString(properties['description'])),
+          ...optional('type', optionalString(properties['type'])),
+          ...optional('version', lifecycle.version ?? versionTag(properties['version'])),
+          ...optional('aliases', lifecycle.aliases),
+          ...optional('groups', nonEmpty(groups.map(groupRef))),
+          ...optional(
+            'features',
+            nonEmpty(urnList(properties['mlFeatures']).map((ref) => context.nameIn('MLFeature', ref))),
+          ),
+          ...optional('hyperParams', lifecycle.hyperParams),
+          ...optional('metrics', lifecycle.metrics),
+          ...optional('trainingData', lifecycle.trainingData),
+          ...optional('evaluationData', lifecycle.evaluationData),
+          ...associationsOf(model, context),
+        });
+        context.count('MLModel');
+      }
+    },
   };
 }

@@ -5,6 +5,9 @@ import type { ResolveContext } from './resolve-context.js';
 import { compact, declareIds, declaredAssociations, shadowId } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { DeprecatedValue, OwnerValue } from './values.js';
+import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
+import { idOf, optional, ownersOf } from './export-helpers.js';
+import { optionalString, stringOr, type JsonObject } from '../model/json.js';
 
 export interface TagManifest {
   readonly kind: 'Tag';
@@ -30,6 +33,7 @@ export const tagKind: ManagedKind<TagManifest, 'tag', 'tagProperties'> = {
   entity,
   resolve: { after: [], replacementName: 'Tag id', run: resolveTags },
   shadowNames: shadowId('Tag'),
+  export: { entityType: 'tag', replacementName: idOf('tag'), start: exportTags },
 };
 
 function resolveTags(documents: readonly KindDocument<TagManifest>[], context: ResolveContext): void {
@@ -55,4 +59,35 @@ function resolveTags(documents: readonly KindDocument<TagManifest>[], context: R
       ...declaredAssociations(associations, entity.accepts),
     });
   }
+}
+
+/** Tags go to tags.yaml; other documents refer to an exported tag by its id. */
+function exportTags(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
+  const exported: { entity: ExportedEntity; id: string; properties: JsonObject }[] = [];
+  return {
+    names: () => {
+      for (const tag of entities) {
+        const urn = context.typed(tag.urn, 'tag');
+        const properties = tag.aspects.get('tagProperties');
+        if (urn === undefined || properties === undefined) continue;
+        context.setName('Tag', tag.urn, urn.id);
+        exported.push({ entity: tag, id: urn.id, properties });
+      }
+    },
+    documents: () => {
+      for (const { entity, id, properties } of exported) {
+        const name = stringOr(properties['name'], id);
+        context.add('tags.yaml', {
+          apiVersion: 'catalog/v1',
+          kind: 'Tag',
+          id,
+          ...optional('name', name === id ? undefined : name),
+          ...optional('description', optionalString(properties['description'])),
+          ...optional('colorHex', optionalString(properties['colorHex'])),
+          ...ownersOf(entity),
+        });
+        context.count('Tag');
+      }
+    },
+  };
 }
