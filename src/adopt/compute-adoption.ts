@@ -8,18 +8,15 @@
  * that also changed live is a conflict, reported with both values and left as it is.
  */
 import type { SourceLocation } from '../errors.js';
-import type {
-  DesiredDatasetTerms,
-  DesiredEntity,
-  DesiredState,
-  OwnedAspectName,
-} from '../model/desired-state.js';
+import type { DesiredDatasetTerms, DesiredEntity, DesiredState } from '../model/desired-state.js';
 import { DECLARED_ONLY_FIELDS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { parseUrn } from '../model/urn.js';
-import type { ValidatedDocument } from '../kinds/registry.js';
+import { reference, references, type FieldSpec, type WriteContext } from '../kinds/adopt-fields.js';
+import type { DeclaringKind } from '../kinds/kind.js';
+import { KINDS, type Manifest, type ValidatedDocument } from '../kinds/registry.js';
 import type { ParsedDocument } from '../kinds/source.js';
 import { parseDocuments, type SourceFile } from '../manifest/parse-documents.js';
 import { sameField } from '../plan/normalize.js';
@@ -98,133 +95,14 @@ interface Declaration {
   readonly at: Path;
 }
 
-/** The manifest key of each owned field the tool can bring back, and how a live value is written there. */
-interface FieldSpec {
-  readonly key: string;
-  readonly toManifest: (live: JsonValue, context: WriteContext) => JsonValue | undefined;
-  /** A required manifest field is never removed, even if the live value is gone. */
-  readonly required?: boolean;
-}
-
-interface WriteContext {
-  readonly declared: ReadonlySet<string>;
-  /** The value the manifest has there now, to keep a list's items written as they are. */
-  readonly current: JsonValue | undefined;
-  /** The entity the value is written on: a group is named short only from a model of its platform and env. */
-  readonly entityUrn: string;
-  readonly featureKeys: ReadonlyMap<string, string>;
-}
-
-const asIs = (value: JsonValue): JsonValue => value;
-const text = (value: JsonValue): JsonValue | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
-const versionTag = (value: JsonValue): JsonValue | undefined =>
-  isJsonObject(value) ? text(value['versionTag'] ?? '') : undefined;
-
-/** A URN as the manifests write a reference: the short id when the manifests declare it, else the URN. */
-function reference(urn: string, context: WriteContext): string {
-  if (!context.declared.has(urn)) return urn;
-  const parsed = parseUrn(urn);
-  if (!parsed.ok) return urn;
-  const value = parsed.value;
-  switch (value.entityType) {
-    case 'glossaryTerm':
-    case 'glossaryNode':
-    case 'tag':
-      return value.id;
-    case 'mlFeature':
-      return context.featureKeys.get(urn) ?? urn;
-    case 'mlModelGroup': {
-      const model = parseUrn(context.entityUrn);
-      return model.ok &&
-        model.value.entityType === 'mlModel' &&
-        model.value.platform === value.platform &&
-        model.value.env === value.env
-        ? value.name
-        : urn;
-    }
-    default:
-      return urn;
-  }
-}
-
-/** A list of references: items still live keep the manifest's own spelling, new ones are written short. */
-function references(live: JsonValue, context: WriteContext, resolved: readonly string[]): JsonValue {
-  const urns = Array.isArray(live) ? live.filter((item): item is string => typeof item === 'string') : [];
-  const written: readonly JsonValue[] = Array.isArray(context.current)
-    ? (context.current as JsonValue[])
-    : [];
-  return urns.map((urn): JsonValue => {
-    const index = resolved.indexOf(urn);
-    const kept = index >= 0 ? written[index] : undefined;
-    return kept ?? reference(urn, context);
-  });
-}
-
-const FIELD_SPECS: Readonly<Record<OwnedAspectName, Readonly<Record<string, FieldSpec>>>> = {
-  tagProperties: {
-    name: { key: 'name', toManifest: text },
-    description: { key: 'description', toManifest: text },
-    colorHex: { key: 'colorHex', toManifest: text },
-  },
-  glossaryNodeInfo: {
-    name: { key: 'name', toManifest: text, required: true },
-    definition: { key: 'definition', toManifest: text },
-    parentNode: {
-      key: 'parent',
-      toManifest: (v, c) => (typeof v === 'string' ? reference(v, c) : undefined),
-    },
-    customProperties: { key: 'customProperties', toManifest: asIs },
-  },
-  glossaryTermInfo: {
-    name: { key: 'name', toManifest: text, required: true },
-    definition: { key: 'definition', toManifest: text },
-    termSource: { key: 'termSource', toManifest: text },
-    parentNode: {
-      key: 'parent',
-      toManifest: (v, c) => (typeof v === 'string' ? reference(v, c) : undefined),
-    },
-    sourceRef: { key: 'sourceRef', toManifest: text },
-    sourceUrl: { key: 'sourceUrl', toManifest: text },
-    customProperties: { key: 'customProperties', toManifest: asIs },
-  },
-  mlFeatureProperties: {
-    description: { key: 'description', toManifest: text },
-    dataType: { key: 'dataType', toManifest: text },
-    version: { key: 'version', toManifest: versionTag },
-    sources: { key: 'sources', toManifest: asIs },
-  },
-  // A table's features are declared inline (each an entity of its own): a changed list is not adopted.
-  mlFeatureTableProperties: {
-    description: { key: 'description', toManifest: text },
-  },
-  mlModelGroupProperties: {
-    description: { key: 'description', toManifest: text },
-  },
-  mlModelProperties: {
-    description: { key: 'description', toManifest: text },
-    type: { key: 'type', toManifest: text },
-    version: { key: 'version', toManifest: versionTag },
-    groups: { key: 'groups', toManifest: asIs },
-    mlFeatures: { key: 'features', toManifest: asIs },
-  },
-  domainProperties: {
-    name: { key: 'name', toManifest: text, required: true },
-    description: { key: 'description', toManifest: text },
-    parentDomain: {
-      key: 'parent',
-      toManifest: (v, c) => (typeof v === 'string' ? reference(v, c) : undefined),
-    },
-  },
-  // A data product's assets are owned line by line (like term edges): a changed list is not adopted.
-  dataProductProperties: {
-    name: { key: 'name', toManifest: text },
-    description: { key: 'description', toManifest: text },
-  },
-};
-
-/** List fields whose items are references: written short, and in the manifest's spelling where unchanged. */
-const REFERENCE_LISTS = new Set(['sources', 'groups', 'mlFeatures']);
+/** The owned fields adopt may bring back, by owned aspect (each kind's `adopt.fields`). */
+const FIELD_SPECS: ReadonlyMap<string, Readonly<Record<string, FieldSpec>>> = new Map(
+  KINDS.flatMap((module) =>
+    'entity' in module && module.adopt.fields !== undefined
+      ? [[module.entity.ownedAspect, module.adopt.fields] as const]
+      : [],
+  ),
+);
 
 /** The related-terms lists of a term, by manifest key. */
 const RELATED_KEYS: Readonly<Record<string, string>> = {
@@ -287,7 +165,7 @@ class AdoptionBuilder {
     const shadowed = this.adoptShadowed(entity, live, declaration);
     const owned = live.aspects.get(entity.aspectName)?.value;
     if (owned !== undefined) {
-      const specs = FIELD_SPECS[entity.aspectName];
+      const specs = FIELD_SPECS.get(entity.aspectName) ?? {};
       const fields = [...OWNED_FIELDS[entity.aspectName], ...DECLARED_ONLY_FIELDS];
       for (const field of fields) {
         const spec = specs[field];
@@ -348,7 +226,7 @@ class AdoptionBuilder {
     const context = this.writeContext(entity.urn, current);
     let written: JsonValue | undefined =
       liveValue === undefined || liveValue === null ? undefined : spec.toManifest(liveValue, context);
-    if (written !== undefined && REFERENCE_LISTS.has(field)) {
+    if (written !== undefined && spec.references === true) {
       const resolved = entity.fields[field];
       written = references(
         written,
@@ -546,7 +424,7 @@ class AdoptionBuilder {
     const baseValue = base?.aspectName === entity.aspectName ? base.fields[field] : undefined;
     if (base !== undefined && sameField(entity.aspectName, field, baseValue, entity.fields[field]))
       return false;
-    const key = FIELD_SPECS[entity.aspectName][field]?.key ?? field;
+    const key = FIELD_SPECS.get(entity.aspectName)?.[field]?.key ?? field;
     this.conflicts.push({
       urn: entity.urn,
       field: key,
@@ -631,36 +509,19 @@ class AdoptionBuilder {
  * Every declaration of the documents by the location the desired state records for it: the `id`/`name` of a
  * document, the `name` of a feature declared inline, the `dataset` of a DatasetTerms document.
  */
+/** The kinds whose documents declare entities, by name (each says where its documents declare them). */
+const KIND_MODULES: ReadonlyMap<string, DeclaringKind<Manifest>> = new Map(
+  KINDS.flatMap((module) => ('adopt' in module ? [[module.kind, module] as const] : [])),
+);
+
 function declarationsOf(documents: readonly ValidatedDocument[]): Map<string, Declaration> {
   const declarations = new Map<string, Declaration>();
   const add = (doc: ValidatedDocument, at: Path, key: string): void => {
     declarations.set(locationKey(doc.source.locate([...at, key])), { doc, at });
   };
   for (const doc of documents) {
-    const { manifest } = doc;
-    switch (manifest.kind) {
-      case 'Tag':
-      case 'GlossaryNode':
-      case 'GlossaryTerm':
-        add(doc, [], 'id');
-        break;
-      case 'MLFeature':
-      case 'MLModel':
-      case 'MLModelGroup':
-        add(doc, [], 'name');
-        break;
-      case 'MLFeatureTable':
-        add(doc, [], 'name');
-        (manifest.features ?? []).forEach((item, index) => {
-          if (!('ref' in item)) add(doc, ['features', index], 'name');
-        });
-        break;
-      case 'DatasetTerms':
-        add(doc, [], 'dataset');
-        break;
-      default:
-        break;
-    }
+    const module = KIND_MODULES.get(doc.manifest.kind);
+    for (const [at, key] of module?.adopt.declarations(doc.manifest) ?? []) add(doc, at, key);
   }
   return declarations;
 }

@@ -5,6 +5,7 @@ import { didYouMean } from '../model/did-you-mean.js';
 import { appendTo } from '../model/group.js';
 import { formatUrn, parseRawUrn, parseUrn } from '../model/urn.js';
 import { resolveAssociations } from './associations.js';
+import { NOT_ADOPTED, text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { domainAspect } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
@@ -51,6 +52,15 @@ export const dataProductKind: ManagedKind<DataProductManifest, 'dataProduct', 'd
     run: resolveDataProducts,
   },
   export: { entityType: 'dataProduct', start: exportDataProducts },
+  adopt: {
+    // adopt has never looked up DataProduct documents: these fields are not brought back yet. Its assets are
+    // owned line by line (like term edges): a changed list would not be adopted.
+    declarations: NOT_ADOPTED,
+    fields: {
+      name: { key: 'name', toManifest: text },
+      description: { key: 'description', toManifest: text },
+    },
+  },
 };
 
 function resolveDataProducts(

@@ -5,6 +5,7 @@
 import type { SourceLocation } from '../errors.js';
 import type { DesiredDatasetTerms } from '../model/desired-state.js';
 import { simplifyFieldPath } from '../model/field-path.js';
+import { declaredAt } from './adopt-fields.js';
 import type { DeclaringKind } from './kind.js';
 import { datasetUrn, termEdges } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
@@ -40,6 +41,8 @@ export const datasetTermsKind: DeclaringKind<DatasetTermsManifest> = {
     aspects: DATASET_ASPECTS,
     start: exportDatasetTerms,
   },
+  // Its term attachments others added are adopted as a whole (adopt/compute-adoption.ts, adoptDatasetTerms).
+  adopt: { declarations: declaredAt('dataset') },
 };
 
 type Doc = KindDocument<DatasetTermsManifest>;

@@ -1,6 +1,7 @@
 /** Domain (urn:li:domain:<id>): a business area that groups assets; DataHub's domain entity has no globalTags. */
 import type { SourceLocation } from '../errors.js';
 import { resolveAssociations } from './associations.js';
+import { NOT_ADOPTED, referenceTo, text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { checkNodeTree } from './node-tree.js';
 import { domainRef } from './references.js';
@@ -37,6 +38,15 @@ export const domainKind: ManagedKind<DomainManifest, 'domain', 'domainProperties
   resolve: { after: [], replacementName: 'Domain id', run: resolveDomains },
   shadowNames: shadowId('Domain'),
   export: { entityType: 'domain', start: exportDomains },
+  adopt: {
+    // adopt has never looked up Domain documents: these fields are not brought back yet.
+    declarations: NOT_ADOPTED,
+    fields: {
+      name: { key: 'name', toManifest: text, required: true },
+      description: { key: 'description', toManifest: text },
+      parentDomain: { key: 'parent', toManifest: referenceTo },
+    },
+  },
 };
 
 /** Domains are declared first, then their parents resolved: a domain may name a parent declared after it. */

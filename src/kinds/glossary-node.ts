@@ -1,6 +1,7 @@
 /** GlossaryNode (urn:li:glossaryNode:<id>): a folder of the business glossary; nodes form a tree. */
 import type { SourceLocation } from '../errors.js';
 import { resolveAssociations } from './associations.js';
+import { asIs, declaredAt, referenceTo, text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { checkNodeTree } from './node-tree.js';
 import { domainAspect, simpleRef } from './references.js';
@@ -39,6 +40,15 @@ export const glossaryNodeKind: ManagedKind<GlossaryNodeManifest, 'glossaryNode',
   resolve: { after: ['Domain', 'Tag'], run: resolveNodes },
   shadowNames: shadowId('GlossaryNode'),
   export: { entityType: 'glossaryNode', start: exportNodes },
+  adopt: {
+    declarations: declaredAt('id'),
+    fields: {
+      name: { key: 'name', toManifest: text, required: true },
+      definition: { key: 'definition', toManifest: text },
+      parentNode: { key: 'parent', toManifest: referenceTo },
+      customProperties: { key: 'customProperties', toManifest: asIs },
+    },
+  },
 };
 
 /** Nodes are declared first, then their parents resolved: a node may name a parent declared after it. */

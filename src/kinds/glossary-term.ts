@@ -3,6 +3,7 @@ import type { SourceLocation } from '../errors.js';
 import type { DesiredAspect } from '../model/desired-state.js';
 import type { JsonObject } from '../model/json.js';
 import { resolveAssociations } from './associations.js';
+import { asIs, declaredAt, referenceTo, text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { domainAspect, simpleRef, termEdges } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
@@ -63,6 +64,18 @@ export const glossaryTermKind: ManagedKind<GlossaryTermManifest, 'glossaryTerm',
   },
   shadowNames: shadowId('GlossaryTerm'),
   export: { entityType: 'glossaryTerm', replacementName: idOf('glossaryTerm'), start: exportTerms },
+  adopt: {
+    declarations: declaredAt('id'),
+    fields: {
+      name: { key: 'name', toManifest: text, required: true },
+      definition: { key: 'definition', toManifest: text },
+      termSource: { key: 'termSource', toManifest: text },
+      parentNode: { key: 'parent', toManifest: referenceTo },
+      sourceRef: { key: 'sourceRef', toManifest: text },
+      sourceUrl: { key: 'sourceUrl', toManifest: text },
+      customProperties: { key: 'customProperties', toManifest: asIs },
+    },
+  },
 };
 
 /** Term ids first (related terms may name any declared term), then each term's fields. */

@@ -16,6 +16,7 @@
  * domain, references, compact), export-helpers.ts, adopt-fields.ts.
  */
 import type { JsonObject } from '../model/json.js';
+import type { AdoptPart } from './adopt-fields.js';
 import type { ExportPart } from './export-context.js';
 import type { ResolveContext } from './resolve-context.js';
 import type { KindDocument } from './source.js';
@@ -39,6 +40,8 @@ export interface DeclaringKind<M extends { readonly kind: string }> extends Kind
   readonly shadowNames?: (value: JsonObject) => readonly (readonly [kind: string, name: string])[];
   /** Read back from aspects: `catalog export` and `catalog import datahub` (export-context.ts). */
   readonly export: ExportPart;
+  /** Where `catalog adopt` finds its declarations, and the owned fields it may bring back (adopt-fields.ts). */
+  readonly adopt: AdoptPart<M>;
 }
 
 export interface ResolvePart<M> {

@@ -3,11 +3,12 @@ import { isJsonObject } from '../model/json.js';
 import { formatUrn } from '../model/urn.js';
 import { resolveAssociations } from './associations.js';
 import { isFeatureReference, type TableFeature } from './feature-fields.js';
+import { text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { domainAspect, featureRef, platformOf } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
 import { compact, declaredAssociations, textField, unique } from './resolve-helpers.js';
-import type { KindDocument } from './source.js';
+import type { DocumentPath, KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
 import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
 import { associationsOf, fileName, nameOfUrn, nonEmpty, optional, urnList } from './export-helpers.js';
@@ -44,6 +45,17 @@ export const mlFeatureTableKind: ManagedKind<
     run: resolveTables,
   },
   export: { entityType: 'mlFeatureTable', replacementName: nameOfUrn('mlFeatureTable'), start: exportTables },
+  adopt: {
+    // The table, and each feature it declares inline (an entity of its own, located at its name).
+    declarations: (manifest) => [
+      [[], 'name'],
+      ...(manifest.features ?? []).flatMap((item, index): (readonly [DocumentPath, string])[] =>
+        isFeatureReference(item) ? [] : [[['features', index], 'name']],
+      ),
+    ],
+    // A table's features are declared inline (each an entity of its own): a changed list is not adopted.
+    fields: { description: { key: 'description', toManifest: text } },
+  },
   // A rejected table still declares its name and its inline features (<table>.<feature>).
   shadowNames: (value) => {
     const name = textField(value, 'name');

@@ -5,6 +5,7 @@
 import { formatUrn } from '../model/urn.js';
 import { resolveAssociations } from './associations.js';
 import { isFeatureReference, type FeatureFields, type TableFeature } from './feature-fields.js';
+import { asIs, declaredAt, text, versionTagText } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { datasetUrn, domainAspect } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
@@ -53,6 +54,15 @@ export const mlFeatureKind: ManagedKind<MLFeatureManifest, 'mlFeature', 'mlFeatu
         : undefined;
     },
     start: exportFeatures,
+  },
+  adopt: {
+    declarations: declaredAt('name'),
+    fields: {
+      description: { key: 'description', toManifest: text },
+      dataType: { key: 'dataType', toManifest: text },
+      version: { key: 'version', toManifest: versionTagText },
+      sources: { key: 'sources', toManifest: asIs, references: true },
+    },
   },
 };
 

@@ -1,6 +1,7 @@
 /** MLModelGroup (urn:li:mlModelGroup:(<platform>,<name>,<env>)): the models of one purpose, by version. */
 import { formatUrn } from '../model/urn.js';
 import { resolveAssociations } from './associations.js';
+import { declaredAt, text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { domainAspect, envOf, platformOf } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
@@ -38,6 +39,10 @@ export const mlModelGroupKind: ManagedKind<MLModelGroupManifest, 'mlModelGroup',
     return name === undefined ? [] : [['MLModelGroup', name]];
   },
   export: { entityType: 'mlModelGroup', replacementName: nameOfUrn('mlModelGroup'), start: exportGroups },
+  adopt: {
+    declarations: declaredAt('name'),
+    fields: { description: { key: 'description', toManifest: text } },
+  },
 };
 
 function resolveGroups(

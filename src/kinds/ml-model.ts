@@ -9,6 +9,7 @@ import type { JsonObject } from '../model/json.js';
 import { sortIdOf, versionSetUrnOf } from '../model/model-lifecycle.js';
 import { formatUrn } from '../model/urn.js';
 import { resolveAssociations } from './associations.js';
+import { asIs, declaredAt, text, versionTagText } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import { datasetUrn, domainAspect, envOf, featureRef, parsedUrn, platformOf } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
@@ -85,6 +86,16 @@ export const mlModelKind: ManagedKind<MLModelManifest, 'mlModel', 'mlModelProper
     return name === undefined ? [] : [['MLModel', name]];
   },
   export: { entityType: 'mlModel', replacementName: nameOfUrn('mlModel'), start: exportModels },
+  adopt: {
+    declarations: declaredAt('name'),
+    fields: {
+      description: { key: 'description', toManifest: text },
+      type: { key: 'type', toManifest: text },
+      version: { key: 'version', toManifest: versionTagText },
+      groups: { key: 'groups', toManifest: asIs, references: true },
+      mlFeatures: { key: 'features', toManifest: asIs, references: true },
+    },
+  },
 };
 
 type Doc = KindDocument<MLModelManifest>;

@@ -1,5 +1,6 @@
 /** Tag (urn:li:tag:<id>): a label on entities; DataHub's tag entity has owners only (no globalTags or links). */
 import { resolveAssociations } from './associations.js';
+import { declaredAt, text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
 import type { ResolveContext } from './resolve-context.js';
 import { compact, declareIds, declaredAssociations, shadowId } from './resolve-helpers.js';
@@ -34,6 +35,14 @@ export const tagKind: ManagedKind<TagManifest, 'tag', 'tagProperties'> = {
   resolve: { after: [], replacementName: 'Tag id', run: resolveTags },
   shadowNames: shadowId('Tag'),
   export: { entityType: 'tag', replacementName: idOf('tag'), start: exportTags },
+  adopt: {
+    declarations: declaredAt('id'),
+    fields: {
+      name: { key: 'name', toManifest: text },
+      description: { key: 'description', toManifest: text },
+      colorHex: { key: 'colorHex', toManifest: text },
+    },
+  },
 };
 
 function resolveTags(documents: readonly KindDocument<TagManifest>[], context: ResolveContext): void {
