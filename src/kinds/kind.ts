@@ -7,13 +7,19 @@
  *   KindModule      every kind: its `kind:` value and its JSON Schema file in schemas/.
  *   DeclaringKind   a kind whose documents declare entities (policies match them, `match.kinds`): its pass of
  *                   the resolver (`resolve`), the names a document its schema rejected still declares
- *                   (`shadowNames`), its part of `catalog export` (`export`).
+ *                   (`shadowNames`), its part of `catalog export` (`export`), and where `catalog adopt` finds
+ *                   its declarations (`adopt`).
  *   ManagedKind     a declaring kind whose entity the tool owns an aspect of: the DataHub entity (`entity`: type,
- *                   owned aspect and fields, declarable aspects, the associations it accepts) and what `catalog
- *                   adopt` may bring back into its manifests (`adopt`).
+ *                   owned aspect and fields, declarable aspects, the associations it accepts), and in `adopt`
+ *                   the owned fields adopt may bring back into its manifests.
  *
- * The steps every kind shares are helpers its module calls, not copies: resolve-helpers.ts (associations,
- * domain, references, compact), export-helpers.ts, adopt-fields.ts.
+ * The steps every kind shares are helpers its module calls, not copies: resolving (resolve-helpers.ts: ids
+ * declared, values compacted, a declaration's associations; associations.ts; references.ts: names, URNs, domain),
+ * exporting (export-helpers.ts: owners, tags, links, domain, deprecation) and adopting (adopt-fields.ts).
+ *
+ * Adding a kind: its module, its schema in schemas/ and its tests; one line in registry.ts; its entity type and
+ * owned aspect in model/desired-state.ts's unions (entity-tables.ts checks them); `npm run schemas` for the
+ * schemas' kind lists.
  */
 import type { JsonObject } from '../model/json.js';
 import type { AdoptPart } from './adopt-fields.js';
@@ -80,7 +86,7 @@ export interface EntityFacts<T extends string = string, A extends string = strin
   readonly declarableAspects: readonly string[];
   /**
    * The associations its manifests accept (the schema's fields); owners, tags and links are also checked against
-   * DataHub's entity registry when resolved (resolve-helpers.ts, resolveAssociations).
+   * DataHub's entity registry when resolved (associations.ts, resolveAssociations).
    */
   readonly accepts: readonly AssociationField[];
 }

@@ -1,7 +1,7 @@
 /** The steps of resolving that every kind shares: ids declared, values compacted, associations as declared. */
 import type { DesiredAssociations } from '../model/desired-state.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
-import { formatUrn } from '../model/urn.js';
+import { formatUrn, type SimpleIdEntityType } from '../model/urn.js';
 import type { AssociationField } from './kind.js';
 import type { ResolveContext } from './resolve-context.js';
 import type { KindDocument } from './source.js';
@@ -14,7 +14,7 @@ import type { KindDocument } from './source.js';
 export function declareIds<M extends { readonly id: string }>(
   documents: readonly KindDocument<M>[],
   context: ResolveContext,
-  entityType: 'tag' | 'glossaryNode' | 'glossaryTerm' | 'domain' | 'dataProduct',
+  entityType: SimpleIdEntityType,
 ): { readonly doc: KindDocument<M>; readonly urn: string }[] {
   return documents.flatMap((doc) => {
     const { id } = doc.manifest;
