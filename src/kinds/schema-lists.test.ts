@@ -5,6 +5,20 @@ import { ENTITY_KINDS, EXPORT_KINDS, MANIFEST_KINDS } from './registry.js';
 import { RESOLVE_PASSES } from './resolve-passes.js';
 import { KIND_LIST_SCHEMAS, kindsListed, withRegistryKinds } from './schema-lists.js';
 
+/** The entity kinds there were before the registry, in the order `catalog export --kind` lists them. */
+const EARLIER_KINDS: readonly string[] = [
+  'Tag',
+  'GlossaryNode',
+  'GlossaryTerm',
+  'MLFeature',
+  'MLFeatureTable',
+  'MLModelGroup',
+  'MLModel',
+  'DatasetTerms',
+  'Domain',
+  'DataProduct',
+];
+
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, SCHEMAS_DIR), 'utf8'));
 
 describe('the kind lists of the schemas', () => {
@@ -35,8 +49,10 @@ describe('the kind lists of the schemas', () => {
 });
 
 describe('the orders derived from the registry', () => {
+  // A kind added since comes where its `after` puts it (or, in export's list, last); the earlier kinds keep the
+  // order they always had among themselves.
   it('resolves each kind after the kinds it names, as the resolver always has', () => {
-    expect(RESOLVE_PASSES.map((pass) => pass.kind)).toEqual([
+    expect(RESOLVE_PASSES.map((pass) => pass.kind).filter((kind) => EARLIER_KINDS.includes(kind))).toEqual([
       'Domain',
       'Tag',
       'GlossaryNode',
@@ -51,17 +67,6 @@ describe('the orders derived from the registry', () => {
   });
 
   it("keeps the export command's order of kinds (its --kind choices)", () => {
-    expect(EXPORT_KINDS).toEqual([
-      'Tag',
-      'GlossaryNode',
-      'GlossaryTerm',
-      'MLFeature',
-      'MLFeatureTable',
-      'MLModelGroup',
-      'MLModel',
-      'DatasetTerms',
-      'Domain',
-      'DataProduct',
-    ]);
+    expect(EXPORT_KINDS.slice(0, EARLIER_KINDS.length)).toEqual(EARLIER_KINDS);
   });
 });
