@@ -13,7 +13,7 @@ import { editValue } from './edit-value.js';
 import { ManifestEditError, formatManifestPath } from './manifest-edit.js';
 import type { EntityEdits, ManifestEdit, TextEdit } from './manifest-edit.js';
 import { YamlEditPlanner } from './plan-yaml-edits.js';
-import type { Located, PlannedEdit, Slot } from './plan-yaml-edits.js';
+import type { Located, PlannedEdit, Slot } from './yaml-nodes.js';
 import { DEFAULT_LAYOUT } from './render-yaml-value.js';
 import type { LayoutStyle } from './render-yaml-value.js';
 import { SourceLines } from './source-lines.js';

@@ -1,25 +1,12 @@
-import {
-  ASSOCIATION_ASPECTS,
-  DECLARABLE_ASPECTS,
-  MANAGED_ENTITY_TYPES,
-  OWNED_ASPECTS,
-  type DesiredState,
-} from '../model/desired-state.js';
+import { ASSOCIATION_ASPECTS, type DesiredState } from '../model/desired-state.js';
+import { DECLARABLE_ASPECTS, MANAGED_ENTITY_TYPES, OWNED_ASPECTS } from '../kinds/entity-tables.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
 import { editableAspectsOf } from '../plan/shadowing.js';
+import { DATASET_ASPECTS } from '../kinds/dataset-terms.js';
 import type { RestliClient } from './restli-client.js';
-
-export const DATASET_ASPECTS = [
-  // globalTags: policies look at a dataset's tags as they are live (e.g. PII datasets, docs/policies.md).
-  'globalTags',
-  'schemaMetadata',
-  'glossaryTerms',
-  'editableSchemaMetadata',
-  'status',
-] as const;
 
 /** What to read: entity type → URNs and the aspects wanted of them. */
 export type ReadRequest = Map<string, { urns: Set<string>; aspects: Set<string> }>;

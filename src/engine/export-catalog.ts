@@ -1,22 +1,17 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  addToRead,
-  associationAspectsOf,
-  readEntities,
-  DATASET_ASPECTS,
-  type ReadRequest,
-} from '../client/read-live-state.js';
+import { addToRead, readEntities, type ReadRequest } from '../client/read-live-state.js';
 import type { RestliClient } from '../client/restli-client.js';
 import { CatalogError } from '../errors.js';
 import { errorMessage } from '../model/error-message.js';
 import { parseDocuments } from '../manifest/parse-documents.js';
 import { readManifestFiles } from '../manifest/read-manifest-files.js';
 import { keepMovedDocuments, movedDocumentsOf, withoutRenamed } from '../manifest/export-moves.js';
-import type { MovedManifest, ValidatedDocument } from '../manifest/kinds.js';
+import type { MovedManifest } from '../kinds/moved.js';
+import type { ValidatedDocument } from '../kinds/registry.js';
 import { renderManifests, type ExportedEntity, type ExportInput } from '../manifest/render-manifests.js';
 import { readEnvironments, selectEnvironment, type Environment } from '../manifest/select-environment.js';
-import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type ManagedEntityType } from '../model/desired-state.js';
+import { exportAspectsOf, exportEntityType } from '../kinds/export-reads.js';
 import { isJsonObject, type JsonObject } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
 import { parseRawUrn } from '../model/urn.js';
@@ -27,18 +22,8 @@ import { openTarget } from './open-target.js';
 
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-const ENTITY_TYPE_OF: Readonly<Record<ExportKind, string>> = {
-  Tag: 'tag',
-  GlossaryNode: 'glossaryNode',
-  GlossaryTerm: 'glossaryTerm',
-  MLFeature: 'mlFeature',
-  MLFeatureTable: 'mlFeatureTable',
-  MLModelGroup: 'mlModelGroup',
-  MLModel: 'mlModel',
-  DatasetTerms: 'dataset',
-  Domain: 'domain',
-  DataProduct: 'dataProduct',
-};
+/** The entity types export lists, in the order of its kinds. */
+const EXPORTED_TYPES: readonly string[] = EXPORT_KINDS.map(exportEntityType);
 
 export interface ExportOptions extends EngineContext, TargetOptions {
   /** The catalog directory the manifests are for (relative to cwd): its Settings and Moved documents are read. */
@@ -67,10 +52,10 @@ export async function exportCatalog(options: ExportOptions): Promise<ExportedMan
   const urns = options.urns ?? [];
   for (const urn of urns) {
     const raw = parseRawUrn(urn);
-    if (!raw.ok || !Object.values(ENTITY_TYPE_OF).includes(raw.value.entityType)) {
+    if (!raw.ok || !EXPORTED_TYPES.includes(raw.value.entityType)) {
       throw new CatalogError(
         'USAGE',
-        `--urn ${urn} is not a URN of an entity export writes (${Object.values(ENTITY_TYPE_OF).join(', ')})`,
+        `--urn ${urn} is not a URN of an entity export writes (${EXPORTED_TYPES.join(', ')})`,
       );
     }
   }
@@ -150,24 +135,14 @@ async function readExportInput(
   const request: ReadRequest = new Map();
   const wanted = async (kind: ExportKind): Promise<string[]> => {
     if (!kinds.has(kind)) return [];
-    const entityType = ENTITY_TYPE_OF[kind];
+    const entityType = exportEntityType(kind);
     if (urns.length > 0) return urns.filter((urn) => parseRawUrn(urn).ok && urn.split(':')[2] === entityType);
     return restli.listUrns(entityType);
   };
   const byKind = new Map<ExportKind, string[]>();
   for (const kind of EXPORT_KINDS) byKind.set(kind, await wanted(kind));
   // A table carries its inline features: read the features it lists too.
-  const aspectOf = (kind: ExportKind): string[] => {
-    if (kind === 'DatasetTerms') return [...DATASET_ASPECTS];
-    const entityType = ENTITY_TYPE_OF[kind] as ManagedEntityType;
-    return [
-      OWNED_ASPECTS[entityType],
-      'status',
-      ...associationAspectsOf(entityType),
-      ...(DECLARABLE_ASPECTS[entityType] ?? []),
-    ];
-  };
-  for (const [kind, list] of byKind) for (const urn of list) addToRead(request, urn, aspectOf(kind));
+  for (const [kind, list] of byKind) for (const urn of list) addToRead(request, urn, exportAspectsOf(kind));
   const live = await readEntities(restli, request);
   if (kinds.has('MLFeatureTable') && !kinds.has('MLFeature')) {
     // Tables are written with their own features inline, so those features are read as well.
@@ -178,7 +153,7 @@ async function readExportInput(
         for (const feature of features) if (typeof feature === 'string') listed.add(feature);
     }
     const featureRequest: ReadRequest = new Map();
-    for (const urn of listed) addToRead(featureRequest, urn, aspectOf('MLFeature'));
+    for (const urn of listed) addToRead(featureRequest, urn, exportAspectsOf('MLFeature'));
     for (const [urn, entity] of await readEntities(restli, featureRequest)) live.set(urn, entity);
     byKind.set('MLFeature', [...listed]);
   }
@@ -196,18 +171,7 @@ async function readExportInput(
         ),
       }))
       .sort((a, b) => a.urn.localeCompare(b.urn));
-  return {
-    tags: pick('Tag'),
-    nodes: pick('GlossaryNode'),
-    terms: pick('GlossaryTerm'),
-    features: pick('MLFeature'),
-    tables: pick('MLFeatureTable'),
-    groups: pick('MLModelGroup'),
-    models: pick('MLModel'),
-    datasets: pick('DatasetTerms'),
-    domains: pick('Domain'),
-    products: pick('DataProduct'),
-  };
+  return Object.fromEntries(EXPORT_KINDS.map((kind) => [kind, pick(kind)]));
 }
 
 /**

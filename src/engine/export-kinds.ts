@@ -1,13 +1,5 @@
-/** The kinds `catalog export` writes, in the order it reads them (its own module: the CLI builds without loading commands). */
-export const EXPORT_KINDS = [
-  'Tag',
-  'GlossaryNode',
-  'GlossaryTerm',
-  'MLFeature',
-  'MLFeatureTable',
-  'MLModelGroup',
-  'MLModel',
-  'DatasetTerms',
-  'Domain',
-  'DataProduct',
-] as const;
+/**
+ * The kinds `catalog export` writes (derived from the kinds registry): its own module, so that the CLI builds its
+ * options without loading the commands.
+ */
+export { EXPORT_KINDS } from '../kinds/registry.js';

@@ -1,7 +1,7 @@
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../model/json.js';
-import { dateOf, renderLifecycleFields } from '../manifest/render-lifecycle.js';
+import { dateOf, renderLifecycleFields } from '../kinds/render-lifecycle.js';
 import { foldProposals, importDatahubMetadata, type MetadataFile } from './datahub-metadata.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_3,PROD)';

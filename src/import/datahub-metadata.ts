@@ -10,11 +10,12 @@
  * metric's description, …) is reported.
  */
 import { compareText } from '../model/compare-text.js';
-import { renderManifests, type ExportedEntity, type ExportInput } from '../manifest/render-manifests.js';
+import { EXPORT_KINDS, KINDS, type EntityKind } from '../kinds/registry.js';
+import { renderManifests, type ExportedEntity } from '../manifest/render-manifests.js';
 import type { JsonObject } from '../model/json.js';
 import { parseMetadataRecords } from '../model/metadata-file.js';
 import type { Proposal } from '../model/proposal.js';
-import { renderLifecycleFields } from '../manifest/render-lifecycle.js';
+import { renderLifecycleFields } from '../kinds/render-lifecycle.js';
 
 export interface MetadataFile {
   /** As the user named it: used in messages and in the header of the written files. */
@@ -43,16 +44,17 @@ export interface FoldedEntity {
   readonly aspects: ReadonlyMap<string, JsonObject>;
 }
 
-/** The entity types a manifest declares, with the input list and the aspect a declaration needs. */
-const DECLARED = {
-  tag: { list: 'tags', aspect: 'tagProperties' },
-  glossaryNode: { list: 'nodes', aspect: 'glossaryNodeInfo' },
-  glossaryTerm: { list: 'terms', aspect: 'glossaryTermInfo' },
-  mlFeature: { list: 'features', aspect: 'mlFeatureProperties' },
-  mlFeatureTable: { list: 'tables', aspect: 'mlFeatureTableProperties' },
-  mlModelGroup: { list: 'groups', aspect: 'mlModelGroupProperties' },
-  mlModel: { list: 'models', aspect: 'mlModelProperties' },
-} as const satisfies Record<string, { list: keyof ExportInput; aspect: string }>;
+/** Entity types manifests declare that are not imported from metadata files yet (only exported from a catalog). */
+const NOT_IMPORTED: ReadonlySet<string> = new Set(['domain', 'dataProduct']);
+
+/** The entity types a manifest declares, with their kind and the aspect a declaration needs. */
+const DECLARED: ReadonlyMap<string, { readonly kind: EntityKind; readonly aspect: string }> = new Map(
+  KINDS.flatMap((module) =>
+    'entity' in module && !NOT_IMPORTED.has(module.entity.entityType)
+      ? [[module.entity.entityType, { kind: module.kind, aspect: module.entity.ownedAspect }] as const]
+      : [],
+  ),
+);
 
 /** The aspects that carry a dataset's term attachments (DatasetTerms). */
 const DATASET_TERM_ASPECTS = ['glossaryTerms', 'editableSchemaMetadata'];
@@ -76,21 +78,9 @@ export function importDatahubMetadata(inputs: readonly MetadataFile[]): DatahubI
   const skipped: string[] = [];
   const leftOut = new Map<string, number>();
   const leave = (reason: string): void => void leftOut.set(reason, (leftOut.get(reason) ?? 0) + 1);
-  const lists: Record<keyof ExportInput, ExportedEntity[]> = {
-    tags: [],
-    nodes: [],
-    terms: [],
-    features: [],
-    tables: [],
-    groups: [],
-    models: [],
-    datasets: [],
-    // Domains and data products are not imported from metadata files yet (only exported from a live catalog).
-    domains: [],
-    products: [],
-  };
+  const lists = new Map<EntityKind, ExportedEntity[]>(EXPORT_KINDS.map((kind) => [kind, []]));
   for (const entity of [...entities.values()].sort((a, b) => compareText(a.urn, b.urn))) {
-    const declared = declaredType(entity.entityType);
+    const declared = DECLARED.get(entity.entityType);
     if (entity.aspects.get('status')?.['removed'] === true) {
       if (declared !== undefined || entity.entityType === 'dataset')
         skipped.push(`${entity.urn}: removed (status.removed is true in the file)`);
@@ -98,23 +88,24 @@ export function importDatahubMetadata(inputs: readonly MetadataFile[]): DatahubI
       continue;
     }
     if (declared !== undefined) {
-      const { list, aspect } = DECLARED[declared];
-      if (entity.aspects.has(aspect)) lists[list].push(entity);
+      const { kind, aspect } = declared;
+      if (entity.aspects.has(aspect)) lists.get(kind)?.push(entity);
       else leave(`${entity.entityType} without ${aspect}`);
     } else if (entity.entityType === 'dataset') {
-      if (DATASET_TERM_ASPECTS.some((aspect) => entity.aspects.has(aspect))) lists.datasets.push(entity);
+      if (DATASET_TERM_ASPECTS.some((aspect) => entity.aspects.has(aspect)))
+        lists.get('DatasetTerms')?.push(entity);
       else leave('dataset');
     } else {
       leave(entity.entityType);
     }
   }
 
-  const rendered = renderManifests(lists);
+  const rendered = renderManifests(Object.fromEntries(lists));
   skipped.push(...rendered.skipped);
   const names = new Set(inputs.map((input) => baseName(input.file)));
   const header = `# Imported from ${[...names].join(', ')} by \`catalog import datahub\`.\n`;
   // renderManifests writes the lifecycle fields; what they cannot say (a metric's description, …) is reported.
-  for (const list of Object.values(lists))
+  for (const list of lists.values())
     for (const entity of list) {
       const entityType = entity.urn.split(':')[2] ?? '';
       const { notes } = renderLifecycleFields(entityType, entity.aspects, (urn) => urn);
@@ -147,10 +138,6 @@ export function foldProposals(proposals: readonly Proposal[]): Map<string, Folde
     entity.aspects.set(proposal.aspectName, proposal.aspect);
   }
   return entities;
-}
-
-function declaredType(entityType: string): keyof typeof DECLARED | undefined {
-  return Object.hasOwn(DECLARED, entityType) ? (entityType as keyof typeof DECLARED) : undefined;
 }
 
 function baseName(file: string): string {

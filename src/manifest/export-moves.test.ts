@@ -10,12 +10,12 @@ const OTHER = 'urn:li:mlFeature:(shared_features,country)';
 
 const entity = (urn: string): ExportedEntity => ({ urn, aspects: new Map() });
 const input: ExportInput = {
-  terms: [],
-  features: [NEW_AGE, OLD_AGE, OTHER].map(entity),
-  tables: [NEW_TABLE, OLD_TABLE].map(entity),
-  groups: [],
-  models: [],
-  datasets: [],
+  GlossaryTerm: [],
+  MLFeature: [NEW_AGE, OLD_AGE, OTHER].map(entity),
+  MLFeatureTable: [NEW_TABLE, OLD_TABLE].map(entity),
+  MLModelGroup: [],
+  MLModel: [],
+  DatasetTerms: [],
 };
 const moved = movedDocumentsOf([
   {
@@ -34,8 +34,8 @@ describe('export and renames', () => {
 
   it("leaves out a renamed table and its features' old URNs, and says so", () => {
     const result = withoutRenamed(input, moved);
-    expect(result.input.tables.map((table) => table.urn)).toEqual([NEW_TABLE]);
-    expect(result.input.features.map((feature) => feature.urn)).toEqual([NEW_AGE, OTHER]);
+    expect(result.input.MLFeatureTable?.map((table) => table.urn)).toEqual([NEW_TABLE]);
+    expect(result.input.MLFeature?.map((feature) => feature.urn)).toEqual([NEW_AGE, OTHER]);
     expect(result.skipped).toEqual([
       `${OLD_AGE}: renamed to ${NEW_AGE} (out/features/moved.yaml:2)`,
       `${OLD_TABLE}: renamed to ${NEW_TABLE} (out/features/moved.yaml:2)`,
@@ -46,10 +46,10 @@ describe('export and renames', () => {
 
   it('exports the old entity as it is when the new one is not in the catalog, with a located warning', () => {
     const result = withoutRenamed(
-      { ...input, tables: [entity(OLD_TABLE)], features: [entity(OLD_AGE)] },
+      { ...input, MLFeatureTable: [entity(OLD_TABLE)], MLFeature: [entity(OLD_AGE)] },
       moved,
     );
-    expect(result.input.tables.map((table) => table.urn)).toEqual([OLD_TABLE]);
+    expect(result.input.MLFeatureTable?.map((table) => table.urn)).toEqual([OLD_TABLE]);
     expect(result.warnings).toEqual([
       "out/features/moved.yaml:4:5: Moved: unknown entity 'customer_features'; it does not fit the exported catalog, whose entities are written as they are",
     ]);

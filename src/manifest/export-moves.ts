@@ -7,9 +7,11 @@
  * and those documents are written again into the files export rewrites.
  */
 import { stringify } from 'yaml';
-import { MANAGED_ENTITY_TYPES, type ManagedEntityType } from '../model/desired-state.js';
+import type { ManagedEntityType } from '../model/desired-state.js';
+import { MANAGED_ENTITY_TYPES } from '../kinds/entity-tables.js';
 import { isJsonObject } from '../model/json.js';
-import type { MovedManifest, ValidatedDocument } from './kinds.js';
+import type { MovedManifest } from '../kinds/moved.js';
+import { EXPORT_KINDS, type ValidatedDocument } from '../kinds/registry.js';
 import { parseDocuments, type SourceFile } from './parse-documents.js';
 import type { ExportedEntity, ExportInput } from './render-manifests.js';
 import { resolveMoves, type MoveCandidate } from './resolve-moves.js';
@@ -40,18 +42,6 @@ export interface ExportWithoutRenamed {
   readonly warnings: readonly string[];
 }
 
-const LISTS = [
-  'tags',
-  'nodes',
-  'terms',
-  'features',
-  'tables',
-  'groups',
-  'models',
-  'domains',
-  'products',
-] as const;
-
 /**
  * The export input without the entities the Moved documents name as `from`, read against the exported entities
  * (a `to` must name one of them). A document that does not fit is a warning, and its old entity is exported as it
@@ -62,7 +52,8 @@ export function withoutRenamed(
   documents: readonly ValidatedDocument<MovedManifest>[],
 ): ExportWithoutRenamed {
   if (documents.length === 0) return { input, skipped: [], warnings: [] };
-  const candidates: MoveCandidate[] = LISTS.flatMap((list) => input[list] ?? []).flatMap((entity) => {
+  const exported = EXPORT_KINDS.flatMap((kind) => input[kind] ?? []);
+  const candidates: MoveCandidate[] = exported.flatMap((entity) => {
     const entityType = entity.urn.split(':')[2] ?? '';
     return (MANAGED_ENTITY_TYPES as readonly string[]).includes(entityType)
       ? [{ urn: entity.urn, entityType: entityType as ManagedEntityType }]
@@ -77,7 +68,7 @@ export function withoutRenamed(
   const renamed = new Map(moves.map((move) => [move.from, move]));
   const keep = (list: readonly ExportedEntity[] | undefined): ExportedEntity[] =>
     (list ?? []).filter((entity) => !renamed.has(entity.urn));
-  const skipped = LISTS.flatMap((list) => input[list] ?? [])
+  const skipped = exported
     .flatMap((entity) => {
       const move = renamed.get(entity.urn);
       return move === undefined
@@ -86,18 +77,7 @@ export function withoutRenamed(
     })
     .sort();
   return {
-    input: {
-      ...input,
-      terms: keep(input.terms),
-      features: keep(input.features),
-      tables: keep(input.tables),
-      groups: keep(input.groups),
-      models: keep(input.models),
-      ...(input.tags === undefined ? {} : { tags: keep(input.tags) }),
-      ...(input.nodes === undefined ? {} : { nodes: keep(input.nodes) }),
-      ...(input.domains === undefined ? {} : { domains: keep(input.domains) }),
-      ...(input.products === undefined ? {} : { products: keep(input.products) }),
-    },
+    input: Object.fromEntries(Object.entries(input).map(([kind, list]) => [kind, keep(list)])),
     skipped,
     warnings,
   };

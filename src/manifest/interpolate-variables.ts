@@ -12,7 +12,7 @@
  */
 import { isJsonObject } from '../model/json.js';
 import type { Diagnostic } from '../errors.js';
-import type { ParsedDocument } from './parse-documents.js';
+import type { ParsedDocument } from '../kinds/source.js';
 import { readEnvironments, selectEnvironment, type Environment } from './select-environment.js';
 
 export interface InterpolationOutcome {

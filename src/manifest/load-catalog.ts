@@ -1,7 +1,7 @@
 import { sortDiagnostics, type Diagnostic } from '../errors.js';
 import type { DesiredState } from '../model/desired-state.js';
-import type { Declaration } from './declaration.js';
-import type { ValidatedDocument } from './kinds.js';
+import type { Declaration } from '../kinds/declaration.js';
+import type { ValidatedDocument } from '../kinds/registry.js';
 import { openParseCache } from './parse-cache.js';
 import { outcomeOf, parseDocuments, type ParseOutcome, type SourceFile } from './parse-documents.js';
 import { parseFilesInParallel } from './parse-in-parallel.js';

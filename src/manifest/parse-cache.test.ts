@@ -4,13 +4,8 @@ import { deserialize, serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/temp-dir.js';
 import { openParseCache, type ParseCache } from './parse-cache.js';
-import {
-  parseDocuments,
-  parseFile,
-  type ParsedFile,
-  type ParseOutcome,
-  type SourceFile,
-} from './parse-documents.js';
+import { parseDocuments, parseFile, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import type { ParsedFile } from './parsed-file.js';
 import { readManifestFiles } from './read-manifest-files.js';
 
 /** Every path into a value (objects and arrays), for comparing locators everywhere. */

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { outcomeOf, type ParsedFile, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import { outcomeOf, type ParseOutcome, type SourceFile } from './parse-documents.js';
+import type { ParsedFile } from './parsed-file.js';
 
 /** Bumped when the stored shape changes (old entries are then simply never looked up). */
 const FORMAT = 'catalog-parse-cache-4';

@@ -1,6 +1,7 @@
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, parseDocuments, parseFile, type ParsedFile } from './parse-documents.js';
+import { outcomeOf, parseDocuments, parseFile } from './parse-documents.js';
+import type { ParsedFile } from './parsed-file.js';
 
 const TEXT = `apiVersion: catalog/v1
 kind: MLFeatureTable

@@ -4,16 +4,8 @@ import type { Diagnostic, SourceLocation } from '../errors.js';
 import { errorMessage } from '../model/error-message.js';
 import { parseFileFast } from './parse-events.js';
 import { setOwn } from '../model/json.js';
-
-/** One YAML document of a manifest file, as plain data, with a way back to its source positions. */
-export interface ParsedDocument {
-  readonly file: string;
-  /** 0-based position of the document in its file. */
-  readonly index: number;
-  readonly value: unknown;
-  /** Where the node at `path` starts; `target: 'key'` gives the key of the last mapping entry instead. */
-  readonly locate: (path: readonly (string | number)[], target?: 'key' | 'value') => SourceLocation;
-}
+import type { ParsedDocument } from '../kinds/source.js';
+import type { MappingPositions, ParsedFile, PositionNode } from './parsed-file.js';
 
 export interface SourceFile {
   /** Path as shown to users: relative to the working directory, with `/` separators. */
@@ -32,21 +24,6 @@ export interface ParseOutcome {
 
 /** Aliases are expanded by toJS; this bounds the expansion so a "billion laughs" file cannot exhaust memory. */
 export const MAX_ALIAS_COUNT = 100;
-
-/**
- * What parsing one file yields, as plain data (no closures, no syntax tree): what the parse cache stores. The
- * line starts turn offsets into lines and columns; each document's positions, its nodes' offsets.
- */
-export interface ParsedFile {
-  readonly documents: readonly {
-    readonly index: number;
-    readonly value: unknown;
-    readonly positions: PositionNode;
-  }[];
-  readonly partialValues: readonly unknown[];
-  readonly diagnostics: readonly Diagnostic[];
-  readonly lineStarts: readonly number[];
-}
 
 /** Parses the YAML documents of one file; syntax errors become diagnostics at their line and column. */
 export function parseDocuments(file: SourceFile): ParseOutcome {
@@ -153,30 +130,6 @@ function partialValue(document: Document.Parsed): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * A document's source positions, kept so that its YAML syntax tree can be dropped right after parsing (the trees
- * of a large catalog were most of the tool's memory). A tree shaped like the document: a scalar (or anything
- * else that is neither a mapping nor a sequence) is just its start offset; a sequence holds its items' nodes; a
- * mapping holds each key's offset and each value's node. Plain numbers and objects, not maps of path strings:
- * the index of a 250,000-entity catalog took more memory than its values.
- */
-export type PositionNode = number | SequencePositions | MappingPositions;
-
-export interface SequencePositions {
-  /** Start offset (-1: the node has none). */
-  readonly o: number;
-  /** The items' nodes; undefined where an item has no position. */
-  readonly s: readonly (PositionNode | undefined)[];
-}
-
-export interface MappingPositions {
-  readonly o: number;
-  /** Key → the key's start offset. Own properties only (read with Object.hasOwn: any key may be a name). */
-  readonly k: Readonly<Record<string, number>>;
-  /** Key → the value's node (the key's, for a key without a value). */
-  readonly m: Readonly<Record<string, PositionNode>>;
 }
 
 const startOf = (node: unknown): number | undefined => {

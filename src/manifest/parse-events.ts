@@ -16,7 +16,7 @@ import {
   type Event,
   type ScalarEvent,
 } from 'js-yaml';
-import type { MappingPositions, ParsedFile, PositionNode, SequencePositions } from './parse-documents.js';
+import type { MappingPositions, ParsedFile, PositionNode, SequencePositions } from './parsed-file.js';
 import { setOwn } from '../model/json.js';
 
 /** Plain scalars the YAML 1.2 core schema reads as something other than a string (null, bool, int, float). */

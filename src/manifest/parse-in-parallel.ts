@@ -10,7 +10,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerScript } from '../worker-script.js';
-import { parseFile, type ParsedFile, type SourceFile } from './parse-documents.js';
+import { parseFile, type SourceFile } from './parse-documents.js';
+import type { ParsedFile } from './parsed-file.js';
 import type { ParsedMessage, ParseWorkerInput } from './parse-worker.js';
 
 /**

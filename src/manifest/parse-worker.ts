@@ -3,7 +3,8 @@
  * with the main thread, parses it and sends the plain-data result back, until no file is left.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseFile, type ParsedFile, type SourceFile } from './parse-documents.js';
+import { parseFile, type SourceFile } from './parse-documents.js';
+import type { ParsedFile } from './parsed-file.js';
 
 export interface ParseWorkerInput {
   readonly files: readonly SourceFile[];

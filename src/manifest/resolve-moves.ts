@@ -7,7 +7,8 @@ import type { Diagnostic, SourceLocation } from '../errors.js';
 import type { DesiredEntity, DesiredMove } from '../model/desired-state.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { formatUrn, parseUrn, type EntityUrn } from '../model/urn.js';
-import type { MovedManifest, ValidatedDocument } from './kinds.js';
+import type { MovedManifest } from '../kinds/moved.js';
+import type { ValidatedDocument } from '../kinds/registry.js';
 
 export interface ResolvedMoves {
   readonly moves: readonly DesiredMove[];

@@ -3,26 +3,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
+import { KIND_SCHEMA_FILES, MANIFEST_KINDS, type KindName } from '../kinds/registry.js';
 
-/** The manifest kinds and the schema file of each (schemas/ is also published for editors). */
-export const KIND_SCHEMA_FILES = {
-  Settings: 'settings.schema.json',
-  GlossaryNode: 'glossary-node.schema.json',
-  GlossaryTerm: 'glossary-term.schema.json',
-  Tag: 'tag.schema.json',
-  Domain: 'domain.schema.json',
-  DataProduct: 'data-product.schema.json',
-  MLFeature: 'ml-feature.schema.json',
-  MLFeatureTable: 'ml-feature-table.schema.json',
-  MLModelGroup: 'ml-model-group.schema.json',
-  MLModel: 'ml-model.schema.json',
-  DatasetTerms: 'dataset-terms.schema.json',
-  Policy: 'policy.schema.json',
-  Moved: 'moved.schema.json',
-} as const;
-
-export type ManifestKind = keyof typeof KIND_SCHEMA_FILES;
-export const MANIFEST_KINDS = Object.keys(KIND_SCHEMA_FILES) as ManifestKind[];
+/**
+ * The manifest kinds and the schema file of each, from the registry (kinds/registry.ts); exported from here too for
+ * the commands and for scripts/compile-schemas.mjs, which reads them from the build.
+ */
+export { KIND_SCHEMA_FILES, MANIFEST_KINDS } from '../kinds/registry.js';
+export type ManifestKind = KindName;
 
 /** schemas/ sits two levels above this module both in src/manifest and in dist/manifest. */
 export const SCHEMAS_DIR = new URL('../../schemas/', import.meta.url);

@@ -3,9 +3,9 @@ import type { Diagnostic, DiagnosticCode } from '../errors.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { isJsonObject } from '../model/json.js';
 import { parseUrn } from '../model/urn.js';
-import type { Manifest, ValidatedDocument } from './kinds.js';
-import type { ParsedDocument } from './parse-documents.js';
-import { MANIFEST_KINDS, type ManifestKind, type ManifestValidators } from './schemas.js';
+import { MANIFEST_KINDS, type KindName, type Manifest, type ValidatedDocument } from '../kinds/registry.js';
+import type { ParsedDocument } from '../kinds/source.js';
+import type { ManifestValidators } from './schemas.js';
 
 export interface ValidationOutcome {
   readonly documents: readonly ValidatedDocument[];
@@ -48,7 +48,7 @@ function validateDocument(document: ParsedDocument, validators: ManifestValidato
     ];
   }
   if (!validators.envelope(value)) return envelopeDiagnostics(document, validators.envelope.errors ?? []);
-  const kind = value['kind'] as ManifestKind;
+  const kind = value['kind'] as KindName;
   const validate = validators.kinds[kind];
   if (validate(value)) return controlCharacters(document);
   return dedupe((validate.errors ?? []).flatMap((error) => toDiagnostic(document, error)));

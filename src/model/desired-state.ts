@@ -5,42 +5,31 @@
 import type { SourceLocation } from '../errors.js';
 import type { JsonObject } from './json.js';
 
-/** The aspects whose manifest-expressible fields the tool owns (architecture.md, section 3.1). */
-export const OWNED_ASPECTS = {
-  tag: 'tagProperties',
-  glossaryNode: 'glossaryNodeInfo',
-  glossaryTerm: 'glossaryTermInfo',
-  mlFeature: 'mlFeatureProperties',
-  mlFeatureTable: 'mlFeatureTableProperties',
-  mlModelGroup: 'mlModelGroupProperties',
-  mlModel: 'mlModelProperties',
-  domain: 'domainProperties',
-  dataProduct: 'dataProductProperties',
-} as const;
-
-export type ManagedEntityType = keyof typeof OWNED_ASPECTS;
-export type OwnedAspectName = (typeof OWNED_ASPECTS)[ManagedEntityType];
-export const MANAGED_ENTITY_TYPES = Object.keys(OWNED_ASPECTS) as ManagedEntityType[];
-
-/** The fields of each owned aspect that the manifest format can express: the tool owns exactly these. */
-export const OWNED_FIELDS: Readonly<Record<OwnedAspectName, readonly string[]>> = {
-  tagProperties: ['name', 'description', 'colorHex'],
-  glossaryNodeInfo: ['name', 'definition', 'parentNode'],
-  glossaryTermInfo: ['name', 'definition', 'termSource', 'parentNode', 'sourceRef', 'sourceUrl'],
-  mlFeatureProperties: ['description', 'dataType', 'version', 'sources'],
-  mlFeatureTableProperties: ['description', 'mlFeatures'],
-  mlModelGroupProperties: ['description'],
-  mlModelProperties: ['description', 'type', 'version', 'groups', 'mlFeatures'],
-  domainProperties: ['name', 'description', 'parentDomain'],
-  // assets are owned line by line, not whole (diff-product-assets.ts): they are not an owned field.
-  dataProductProperties: ['name', 'description'],
-};
-
 /**
- * Fields the tool owns only when the manifest declares them (`customProperties`: a map others often fill in;
- * declaring it, even as {}, makes the manifest the truth for the whole map).
+ * The DataHub entity types the manifest kinds declare, and the aspect of each the tool owns. The kinds registry
+ * (kinds/registry.ts, one module per kind) says which kind declares which, and derives the tables of owned
+ * aspects and fields (kinds/entity-tables.ts, which fails to compile while these two disagree with it).
  */
-export const DECLARED_ONLY_FIELDS: readonly string[] = ['customProperties', 'hyperParams', 'trainingMetrics'];
+export type ManagedEntityType =
+  | 'tag'
+  | 'glossaryNode'
+  | 'glossaryTerm'
+  | 'mlFeature'
+  | 'mlFeatureTable'
+  | 'mlModelGroup'
+  | 'mlModel'
+  | 'domain'
+  | 'dataProduct';
+export type OwnedAspectName =
+  | 'tagProperties'
+  | 'glossaryNodeInfo'
+  | 'glossaryTermInfo'
+  | 'mlFeatureProperties'
+  | 'mlFeatureTableProperties'
+  | 'mlModelGroupProperties'
+  | 'mlModelProperties'
+  | 'domainProperties'
+  | 'dataProductProperties';
 
 /**
  * Declared-only fields whose removal from the manifest clears what the tool wrote (customProperties keeps its
@@ -64,32 +53,6 @@ export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set([
   'relatedTerms',
   'domains',
 ]);
-
-/**
- * Whole aspects besides the owned one that a kind can declare (GlossaryTerm: relatedTerms, domain). A declared
- * one is the manifest's; an undeclared one is left alone unless the tool wrote it last (then it is cleared, as
- * removing the line asks).
- */
-export const DECLARABLE_ASPECTS: Readonly<Partial<Record<ManagedEntityType, readonly string[]>>> = {
-  tag: ['deprecation'],
-  // `domain:` on every kind whose entity has the domains aspect in DataHub's registry (not tag, not domain).
-  glossaryNode: ['domains'],
-  glossaryTerm: ['glossaryRelatedTerms', 'domains', 'deprecation'],
-  mlFeature: ['domains', 'deprecation'],
-  // dataPlatformInstance: the selected environment's platformInstance, on the kinds whose URN names a platform.
-  mlFeatureTable: ['domains', 'deprecation', 'dataPlatformInstance'],
-  mlModelGroup: ['domains', 'deprecation', 'dataPlatformInstance'],
-  mlModel: [
-    'versionProperties',
-    'mlModelTrainingData',
-    'mlModelEvaluationData',
-    'domains',
-    'deprecation',
-    'dataPlatformInstance',
-  ],
-  domain: ['deprecation'],
-  dataProduct: ['domains', 'deprecation'],
-};
 
 /** The fields of each declarable aspect: a declared aspect owns them all. */
 export const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -161,7 +124,7 @@ export interface DesiredEntity {
   readonly fields: JsonObject;
   /** The document (or inline item) that declares the entity. */
   readonly source: SourceLocation;
-  /** The other aspects of DECLARABLE_ASPECTS for this entity type, declared or not. */
+  /** The other aspects its kind may declare (kinds/entity-tables.ts, DECLARABLE_ASPECTS), declared or not. */
   readonly aspects?: readonly DesiredAspect[];
   readonly associations?: DesiredAssociations;
   /** A data product's assets (dataProductProperties.assets), owned one by one; absent for other kinds. */

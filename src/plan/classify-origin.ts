@@ -4,12 +4,8 @@
  * drift when the base asked for exactly this too (the live catalog moved away from what main declares).
  */
 import { assertNever } from '../errors.js';
-import {
-  DECLARED_ONLY_FIELDS,
-  OWNED_FIELDS,
-  type DesiredEntity,
-  type DesiredState,
-} from '../model/desired-state.js';
+import type { DesiredEntity, DesiredState } from '../model/desired-state.js';
+import { DECLARED_ONLY_FIELDS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { jsonEqual, type JsonValue } from '../model/json.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import { sameField } from './normalize.js';

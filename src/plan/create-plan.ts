@@ -1,10 +1,6 @@
 import { assertNever, CatalogError } from '../errors.js';
-import {
-  MANAGED_ENTITY_TYPES,
-  OWNED_ASPECTS,
-  type DesiredState,
-  type ManagedEntityType,
-} from '../model/desired-state.js';
+import type { DesiredState, ManagedEntityType } from '../model/desired-state.js';
+import { MANAGED_ENTITY_TYPES, OWNED_ASPECTS } from '../kinds/entity-tables.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { versionSeen } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';

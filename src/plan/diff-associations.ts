@@ -9,7 +9,7 @@ import { NO_ASSOCIATIONS, type DesiredAssociations, type DesiredEntity } from '.
 import { isJsonObject, stringOr, type JsonObject, type JsonValue, overlaid } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
 import { plannedStamp } from './diff-term-edges.js';
-import { ownerTypeKey } from './owner-type.js';
+import { ownerTypeKey } from '../model/owner-type.js';
 import {
   isMarkedByAnotherCatalog,
   isOwnedLink,

@@ -1,11 +1,10 @@
 import {
   CLEARED_WHEN_UNDECLARED,
   DECLARABLE_ASPECT_FIELDS,
-  DECLARED_ONLY_FIELDS,
-  OWNED_FIELDS,
   type DesiredAspect,
   type DesiredEntity,
 } from '../model/desired-state.js';
+import { DECLARED_ONLY_FIELDS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue, overlaid } from '../model/json.js';
 import { sortIdOf } from '../model/model-lifecycle.js';
 import { versionSeen, type LiveEntity } from '../model/live-state.js';

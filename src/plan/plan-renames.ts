@@ -5,13 +5,8 @@
  * so a re-run after an interrupted apply plans what is left, and a Moved whose A is gone (or retired) is a no-op.
  */
 import { assertNever } from '../errors.js';
-import {
-  OWNED_ASPECTS,
-  OWNED_FIELDS,
-  type DesiredEntity,
-  type DesiredMove,
-  type DesiredState,
-} from '../model/desired-state.js';
+import type { DesiredEntity, DesiredMove, DesiredState } from '../model/desired-state.js';
+import { OWNED_ASPECTS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import { versionSeen, type LiveAspect, type LiveEntity, type LiveState } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';

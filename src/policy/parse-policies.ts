@@ -1,5 +1,6 @@
 import type { Diagnostic, SourceLocation } from '../errors.js';
-import type { PolicyManifest, ValidatedDocument } from '../manifest/kinds.js';
+import type { PolicyManifest } from '../kinds/policy.js';
+import { isEntityKind, type ValidatedDocument } from '../kinds/registry.js';
 import { isJsonObject, type JsonObject } from '../model/json.js';
 import { compileExpression } from './compile-expression.js';
 import type { CompiledExpression, Policy, PolicyExample } from './types.js';
@@ -72,7 +73,8 @@ export function parsePolicies(documents: readonly ValidatedDocument[]): ParsedPo
       name: manifest.name,
       ...(manifest.description === undefined ? {} : { description: manifest.description }),
       severity: manifest.severity ?? 'warning',
-      kinds: manifest.match.kinds,
+      // The schema's enum holds exactly the entity kinds (schema-lists.test.ts): the filter keeps them all.
+      kinds: manifest.match.kinds.filter(isEntityKind),
       ...(where === undefined ? {} : { where }),
       rule,
       ...(manifest.message === undefined ? {} : { message: manifest.message }),

@@ -1,4 +1,4 @@
-import type { Declaration } from '../manifest/declaration.js';
+import type { Declaration } from '../kinds/declaration.js';
 import type { PolicySubject } from './types.js';
 
 /**

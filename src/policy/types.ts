@@ -4,10 +4,12 @@
  */
 import type { CelInput } from '@bufbuild/cel';
 import type { SourceLocation } from '../errors.js';
-import type { EntityKind, PolicySeverity } from '../manifest/kinds.js';
+import type { PolicySeverity } from '../kinds/policy.js';
+import type { EntityKind } from '../kinds/registry.js';
 import type { JsonObject } from '../model/json.js';
 
-export type { EntityKind, PolicySeverity } from '../manifest/kinds.js';
+export type { PolicySeverity } from '../kinds/policy.js';
+export type { EntityKind } from '../kinds/registry.js';
 
 /** What an expression answers on one entity: true or false, or why it gave neither (a CEL error, another type). */
 export type ExpressionResult =
@@ -52,7 +54,7 @@ export interface Policy {
   readonly source: SourceLocation;
 }
 
-/** A declared entity a policy is evaluated on (see manifest/declaration.ts for what `entity` holds). */
+/** A declared entity a policy is evaluated on (see kinds/declaration.ts for what `entity` holds). */
 export interface PolicySubject {
   readonly kind: EntityKind;
   readonly urn: string;

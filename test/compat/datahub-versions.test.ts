@@ -26,7 +26,8 @@ import {
 } from '../../src/client/server-capabilities.js';
 import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
 import { buildCatalog } from '../../src/manifest/load-catalog.js';
-import { DECLARABLE_ASPECTS, OWNED_ASPECTS, type DesiredState } from '../../src/model/desired-state.js';
+import { DECLARABLE_ASPECTS, OWNED_ASPECTS } from '../../src/kinds/entity-tables.js';
+import type { DesiredState } from '../../src/model/desired-state.js';
 import { EDITABLE_ASPECTS } from '../../src/plan/shadowing.js';
 import { stringOr } from '../../src/model/json.js';
 import { CLIENT_GRAPHQL_DOCUMENTS } from './client-graphql-documents.js';

@@ -1,6 +1,6 @@
 import type { SourceLocation } from '../errors.js';
 import type { JsonObject } from '../model/json.js';
-import type { EntityKind } from './kinds.js';
+import type { EntityKind } from './registry.js';
 
 /**
  * A declared entity as its manifest says it once defaults and references are resolved, in the manifest's own
