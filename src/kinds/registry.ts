@@ -1,9 +1,9 @@
 /**
  * The registry: every manifest kind, once. Each line is one kind's module (kind.ts says what a module holds);
  * every list of kinds is derived from here: the `Manifest` union, EntityKind, the schema file of each kind,
- * export's kinds, and the per-entity-type tables (entity-tables.ts). schemas/envelope.schema.json,
- * catalog.schema.json and policy.schema.json list the kinds too: `npm run schemas` rewrites those lists from this
- * one, and schema-lists.test.ts fails while they disagree.
+ * export's kinds, and the per-entity-type tables (entity-tables.ts). schemas/kinds.schema.json lists the kinds for
+ * the envelope, the policies and the editors: `npm run schemas` rewrites it from this one, and
+ * schema-lists.test.ts fails while they disagree.
  */
 import { dataProductKind } from './data-product.js';
 import { datasetTermsKind } from './dataset-terms.js';

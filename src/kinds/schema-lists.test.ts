@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../manifest/schemas.js';
 import { ENTITY_KINDS, EXPORT_KINDS, MANIFEST_KINDS } from './registry.js';
 import { RESOLVE_PASSES } from './resolve-passes.js';
-import { KIND_LIST_SCHEMAS, kindsListed, withRegistryKinds } from './schema-lists.js';
+import { KIND_LISTS, KINDS_SCHEMA, kindsListed, withRegistryKinds } from './schema-lists.js';
 
 /** The entity kinds there were before the registry, in the order `catalog export --kind` lists them. */
 const EARLIER_KINDS: readonly string[] = [
@@ -23,28 +23,42 @@ const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, SC
 
 describe('the kind lists of the schemas', () => {
   it('name the registry kinds, each once (`npm run schemas` rewrites them from the registry)', () => {
-    const expected = {
-      'envelope.schema.json': MANIFEST_KINDS,
-      'catalog.schema.json': MANIFEST_KINDS,
-      'policy.schema.json': ENTITY_KINDS,
-    };
-    for (const file of KIND_LIST_SCHEMAS) {
-      const listed = kindsListed(file, read(file));
-      expect(new Set(listed).size, `${file} names a kind twice`).toBe(listed.length);
-      expect([...listed].sort(), `the kinds ${file} lists`).toEqual([...expected[file]].sort());
+    const expected = { manifestKind: MANIFEST_KINDS, entityKind: ENTITY_KINDS, byKind: MANIFEST_KINDS };
+    for (const list of KIND_LISTS) {
+      const listed = kindsListed(list, read(KINDS_SCHEMA));
+      expect(new Set(listed).size, `${list} names a kind twice`).toBe(listed.length);
+      expect([...listed].sort(), `the kinds ${list} lists`).toEqual([...expected[list]].sort());
     }
   });
 
-  it('are what rewriting them from the registry gives (catalog.schema.json: each kind to its own schema)', () => {
-    for (const file of KIND_LIST_SCHEMAS) expect(withRegistryKinds(file, read(file))).toEqual(read(file));
+  it('are what rewriting them from the registry gives (byKind: each kind to its own schema)', () => {
+    expect(withRegistryKinds(read(KINDS_SCHEMA))).toEqual(read(KINDS_SCHEMA));
   });
 
   it('gain a new kind at their end, keep their order and lose a kind the registry lacks', () => {
-    const envelope = { properties: { kind: { enum: ['Moved', 'Gone', 'Settings'] } } };
-    const rewritten = withRegistryKinds('envelope.schema.json', envelope);
-    const kinds = (rewritten['properties'] as { kind: { enum: string[] } }).kind.enum;
-    expect(kinds.slice(0, 2)).toEqual(['Moved', 'Settings']);
-    expect([...kinds].sort()).toEqual([...MANIFEST_KINDS].sort());
+    const schema = {
+      $defs: {
+        manifestKind: { enum: ['Moved', 'Gone', 'Settings'] },
+        entityKind: { enum: [] },
+        byKind: { allOf: [] },
+      },
+    };
+    const rewritten = withRegistryKinds(schema);
+    expect(kindsListed('manifestKind', rewritten).slice(0, 2)).toEqual(['Moved', 'Settings']);
+    expect(kindsListed('manifestKind', rewritten).sort()).toEqual([...MANIFEST_KINDS].sort());
+    expect(kindsListed('byKind', rewritten)).toEqual(MANIFEST_KINDS);
+  });
+
+  it('are the ones the envelope, the policies and the editors schema refer to', () => {
+    const refOf = (value: unknown): unknown => (value as { $ref?: unknown }).$ref;
+    const envelope = read('envelope.schema.json') as { properties: { kind: unknown } };
+    expect(refOf(envelope.properties.kind)).toBe('kinds.schema.json#/$defs/manifestKind');
+    const policy = read('policy.schema.json') as {
+      properties: { match: { properties: { kinds: { items: unknown } } } };
+    };
+    expect(refOf(policy.properties.match.properties.kinds.items)).toBe('kinds.schema.json#/$defs/entityKind');
+    const catalog = read('catalog.schema.json') as { allOf: unknown[] };
+    expect(catalog.allOf.map(refOf)).toContain('kinds.schema.json#/$defs/byKind');
   });
 });
 

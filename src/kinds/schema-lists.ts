@@ -1,57 +1,51 @@
 /**
- * The kinds the schemas list, from the registry: schemas/envelope.schema.json (`kind` enum), catalog.schema.json
- * (one if/then per kind, to the kind's schema) and policy.schema.json (`match.kinds` enum). Pure: `npm run schemas`
- * (scripts/write-schema-kinds.mjs) reads and writes the files, schema-lists.test.ts checks that rewriting them
- * changes nothing. Each list keeps its own order for the kinds it has, loses the kinds the registry no longer
- * has, and gains the registry's new ones at its end.
+ * The kinds the schemas name, from the registry, in one file: schemas/kinds.schema.json holds every kind
+ * (`manifestKind`, which the envelope's `kind` refers to), the kinds that declare entities (`entityKind`, a
+ * Policy's `match.kinds`) and one if/then per kind to the kind's own schema (`byKind`, which catalog.schema.json,
+ * the editors' schema, refers to). Pure: `npm run schemas` (scripts/write-schema-kinds.mjs) reads and writes the
+ * file, schema-lists.test.ts checks that rewriting it changes nothing. Each list keeps its own order for the kinds
+ * it has (the hints of the validator list them in that order), loses the kinds the registry no longer has, and
+ * gains the registry's new ones at its end.
  */
 import { isJsonObject, isStringArray, type JsonObject, type JsonValue } from '../model/json.js';
 import { ENTITY_KINDS, KIND_SCHEMA_FILES, MANIFEST_KINDS, type KindName } from './registry.js';
 
-/** The schema files that list kinds. */
-export const KIND_LIST_SCHEMAS = [
-  'envelope.schema.json',
-  'catalog.schema.json',
-  'policy.schema.json',
-] as const;
-export type KindListSchema = (typeof KIND_LIST_SCHEMAS)[number];
+/** The schema file that lists the kinds. */
+export const KINDS_SCHEMA = 'kinds.schema.json';
 
-/** A schema file with its kind lists rewritten from the registry. */
-export function withRegistryKinds(file: KindListSchema, schema: unknown): JsonObject {
+/** The lists of kinds.schema.json, by their name under `$defs`. */
+export type KindList = 'manifestKind' | 'entityKind' | 'byKind';
+export const KIND_LISTS: readonly KindList[] = ['manifestKind', 'entityKind', 'byKind'];
+
+/** kinds.schema.json with its lists rewritten from the registry. */
+export function withRegistryKinds(schema: unknown): JsonObject {
   const root = objectAt(schema, []);
-  switch (file) {
-    case 'envelope.schema.json':
-      return replacedAt(root, ['properties', 'kind'], (kind) => ({
-        ...kind,
-        enum: merged(stringsOf(kind['enum']), MANIFEST_KINDS),
-      }));
-    case 'policy.schema.json':
-      return replacedAt(root, ['properties', 'match', 'properties', 'kinds', 'items'], (items) => ({
-        ...items,
-        enum: merged(stringsOf(items['enum']), ENTITY_KINDS),
-      }));
-    case 'catalog.schema.json':
-      return { ...root, allOf: kindCases(root['allOf']) };
-  }
+  const defs = objectAt(root, ['$defs']);
+  const manifestKind = objectAt(defs, ['manifestKind']);
+  const entityKind = objectAt(defs, ['entityKind']);
+  const byKind = objectAt(defs, ['byKind']);
+  return {
+    ...root,
+    $defs: {
+      ...defs,
+      manifestKind: { ...manifestKind, enum: merged(stringsOf(manifestKind['enum']), MANIFEST_KINDS) },
+      entityKind: { ...entityKind, enum: merged(stringsOf(entityKind['enum']), ENTITY_KINDS) },
+      byKind: { ...byKind, allOf: kindCases(byKind['allOf']) },
+    },
+  };
 }
 
-/** The kinds a list names, each once (for messages: which kinds a schema lists). */
-export function kindsListed(file: KindListSchema, schema: unknown): string[] {
-  const root = objectAt(schema, []);
-  switch (file) {
-    case 'envelope.schema.json':
-      return stringsOf(objectAt(root, ['properties', 'kind'])['enum']);
-    case 'policy.schema.json':
-      return stringsOf(objectAt(root, ['properties', 'match', 'properties', 'kinds', 'items'])['enum']);
-    case 'catalog.schema.json':
-      return entriesOf(root['allOf']).flatMap((entry) => {
-        const kind = caseKind(entry);
-        return kind === undefined ? [] : [kind];
-      });
-  }
+/** The kinds a list of kinds.schema.json names (for messages: which kinds the file lists). */
+export function kindsListed(list: KindList, schema: unknown): string[] {
+  const entry = objectAt(schema, ['$defs', list]);
+  if (list !== 'byKind') return stringsOf(entry['enum']);
+  return entriesOf(entry['allOf']).flatMap((item) => {
+    const kind = caseKind(item);
+    return kind === undefined ? [] : [kind];
+  });
 }
 
-/** catalog.schema.json's cases: one per kind, `then` the kind's schema; other entries (the envelope) kept. */
+/** byKind's cases: one per kind, `then` the kind's schema. */
 function kindCases(allOf: JsonValue | undefined): JsonObject[] {
   const entries = entriesOf(allOf);
   const kept = entries.flatMap((entry): JsonObject[] => {
@@ -97,15 +91,4 @@ function objectAt(value: unknown, path: readonly string[]): JsonObject {
   for (const key of path) current = isJsonObject(current) ? current[key] : undefined;
   if (!isJsonObject(current)) throw new Error(`schemas: no object at ${path.join('.') || 'the root'}`);
   return current;
-}
-
-/** A copy of `root` with the object at `path` replaced. */
-function replacedAt(
-  root: JsonObject,
-  path: readonly string[],
-  replace: (value: JsonObject) => JsonObject,
-): JsonObject {
-  const [key, ...rest] = path;
-  if (key === undefined) return replace(root);
-  return { ...root, [key]: replacedAt(objectAt(root, [key]), rest, replace) };
 }
