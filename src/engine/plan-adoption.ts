@@ -9,7 +9,7 @@ import {
 import { applyTextEdits, planManifestEdits } from '../adopt/edit-manifest.js';
 import { renderUnifiedDiff } from '../adopt/render-diff.js';
 import { takeOverPlan } from '../adopt/take-over.js';
-import { writeFileAtomically } from '../adopt/write-file-atomically.js';
+import { writeFileAtomically } from './write-file-atomically.js';
 import { readServerRelease } from '../client/datahub-client.js';
 import { readLiveState } from '../client/read-live-state.js';
 import { CatalogError, DiagnosticsError, InternalError } from '../errors.js';
