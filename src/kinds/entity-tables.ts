@@ -46,3 +46,39 @@ export const DECLARED_ONLY_FIELDS: readonly string[] = [
  */
 export const DECLARABLE_ASPECTS: Readonly<Partial<Record<ManagedEntityType, readonly string[]>>> =
   Object.fromEntries(MANAGED.map((entity) => [entity.entityType, entity.declarableAspects]));
+
+/**
+ * The order the plan writes entity types in (plan/create-plan.ts, phaseOf): what an entity names is written before
+ * it. The types there were before the registry keep the order the plan always had (domains first, since every
+ * kind may name one; data products last, after their assets); a kind added since goes right after the last type
+ * its documents name (its `resolve.after`), or first when they name none.
+ */
+const EARLIER_WRITE_ORDER: readonly string[] = [
+  'domain',
+  'tag',
+  'glossaryNode',
+  'glossaryTerm',
+  'mlModelGroup',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'dataset',
+  'dataProduct',
+];
+
+export const WRITE_ORDER: readonly string[] = writeOrder();
+
+function writeOrder(): string[] {
+  const declaring = KINDS.flatMap((module) => ('resolve' in module ? [module] : []));
+  const entityTypeOf = new Map<string, string>(
+    declaring.map((module) => [module.kind, module.export.entityType]),
+  );
+  const order = [...EARLIER_WRITE_ORDER];
+  for (const module of declaring) {
+    const entityType = module.export.entityType;
+    if (order.includes(entityType)) continue;
+    const named = module.resolve.after.map((kind) => order.indexOf(entityTypeOf.get(kind) ?? ''));
+    order.splice(Math.max(-1, ...named) + 1, 0, entityType);
+  }
+  return order;
+}

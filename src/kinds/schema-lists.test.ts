@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../manifest/schemas.js';
+import { WRITE_ORDER } from './entity-tables.js';
 import { ENTITY_KINDS, EXPORT_KINDS, MANIFEST_KINDS } from './registry.js';
 import { RESOLVE_PASSES } from './resolve-passes.js';
 import { KIND_LISTS, KINDS_SCHEMA, kindsListed, withRegistryKinds } from './schema-lists.js';
@@ -82,5 +83,15 @@ describe('the orders derived from the registry', () => {
 
   it("keeps the export command's order of kinds (its --kind choices)", () => {
     expect(EXPORT_KINDS.slice(0, EARLIER_KINDS.length)).toEqual(EARLIER_KINDS);
+  });
+
+  it('writes entity types in the order the plan always has, what an entity names first', () => {
+    const earlier = ['domain', 'tag', 'glossaryNode', 'glossaryTerm', 'mlModelGroup', 'mlFeature'];
+    const later = ['mlFeatureTable', 'mlModel', 'dataset', 'dataProduct'];
+    expect(WRITE_ORDER.filter((type) => [...earlier, ...later].includes(type))).toEqual([
+      ...earlier,
+      ...later,
+    ]);
+    expect(new Set(WRITE_ORDER).size).toBe(WRITE_ORDER.length);
   });
 });

@@ -1,6 +1,6 @@
 import { assertNever, CatalogError } from '../errors.js';
 import type { DesiredState, ManagedEntityType } from '../model/desired-state.js';
-import { MANAGED_ENTITY_TYPES, OWNED_ASPECTS } from '../kinds/entity-tables.js';
+import { MANAGED_ENTITY_TYPES, OWNED_ASPECTS, WRITE_ORDER } from '../kinds/entity-tables.js';
 import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { versionSeen } from '../model/live-state.js';
 import { entityHasAspect } from '../model/registry.js';
@@ -144,19 +144,9 @@ function pruneChanges(
   return changes;
 }
 
-// Domains first (everything may name one; a domain its parent), data products last (after their assets).
-const PHASES: readonly string[] = [
-  'domain',
-  'tag',
-  'glossaryNode',
-  'glossaryTerm',
-  'mlModelGroup',
-  'mlFeature',
-  'mlFeatureTable',
-  'mlModel',
-  'dataset',
-  'dataProduct',
-];
+// Domains first (everything may name one; a domain its parent), data products last (after their assets): the
+// order the kinds registry gives (kinds/entity-tables.ts).
+const PHASES = WRITE_ORDER;
 
 /** The phase of a change: what must exist before it is written comes in an earlier phase. */
 export function phaseOf(change: Change): number {
