@@ -16,6 +16,7 @@ import { mlFeatureKind } from './ml-feature.js';
 import { mlModelGroupKind } from './ml-model-group.js';
 import { mlModelKind } from './ml-model.js';
 import { movedKind } from './moved.js';
+import { ownershipTypeKind } from './ownership-type.js';
 import { policyKind } from './policy.js';
 import { settingsKind } from './settings.js';
 import type { KindDocument } from './source.js';
@@ -34,6 +35,7 @@ export const KINDS = [
   mlModelGroupKind,
   mlModelKind,
   datasetTermsKind,
+  ownershipTypeKind,
   policyKind,
   movedKind,
 ] as const;

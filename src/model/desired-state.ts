@@ -19,7 +19,8 @@ export type ManagedEntityType =
   | 'mlModelGroup'
   | 'mlModel'
   | 'domain'
-  | 'dataProduct';
+  | 'dataProduct'
+  | 'ownershipType';
 export type OwnedAspectName =
   | 'tagProperties'
   | 'glossaryNodeInfo'
@@ -29,7 +30,8 @@ export type OwnedAspectName =
   | 'mlModelGroupProperties'
   | 'mlModelProperties'
   | 'domainProperties'
-  | 'dataProductProperties';
+  | 'dataProductProperties'
+  | 'ownershipTypeInfo';
 
 /**
  * Declared-only fields whose removal from the manifest clears what the tool wrote (customProperties keeps its

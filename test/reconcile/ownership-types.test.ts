@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editManifest, writeManifests } from '../helpers/catalog-dir.js';
+import { runCatalog } from '../helpers/run-cli.js';
+import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+
+const ACTOR = 'urn:li:corpuser:catalog-bot';
+const VALIDATOR = 'urn:li:ownershipType:model-validator';
+const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
+
+const CATALOG = `apiVersion: catalog/v1
+kind: Settings
+actor: ${ACTOR}
+defaults: { platform: sagemaker }
+---
+apiVersion: catalog/v1
+kind: OwnershipType
+id: model-validator
+name: Model Validator
+description: Signs off a model before it serves.
+---
+apiVersion: catalog/v1
+kind: MLModelGroup
+name: fraud-detector
+owners:
+  - { owner: alice, type: ${VALIDATOR} }
+`;
+
+describe('the OwnershipType kind', () => {
+  let server: TestServer;
+  let dir: string;
+  let cleanup: () => void;
+  const run = (...args: string[]) => runCatalog([...args, '--server', server.url], { cwd: dir });
+
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempDir());
+    server = await startTestServer();
+    writeManifests(dir, { 'catalog/catalog.yaml': CATALOG });
+  });
+  afterEach(async () => {
+    await server.close();
+    cleanup();
+  });
+
+  it('creates the type before the owners that name it, stamped as DataHub stamps it, then plans nothing', async () => {
+    const dry = await run('reconcile', 'catalog', '--dry-run');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`+ create ${VALIDATOR} ownershipTypeInfo`);
+    expect(dry.stdout.indexOf(`create ${VALIDATOR}`)).toBeLessThan(dry.stdout.indexOf(GROUP));
+
+    const applied = await run('reconcile', 'catalog');
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    const info = await server.aspect(VALIDATOR, 'ownershipTypeInfo');
+    expect(info).toEqual({
+      name: 'Model Validator',
+      description: 'Signs off a model before it serves.',
+      created: { time: expect.any(Number), actor: ACTOR },
+      lastModified: { time: expect.any(Number), actor: ACTOR },
+    });
+    expect(info.created.time).toBeGreaterThan(0);
+    const owners = (await server.aspect(GROUP, 'ownership')).owners;
+    expect(owners).toEqual([
+      expect.objectContaining({ owner: 'urn:li:corpuser:alice', type: 'CUSTOM', typeUrn: VALIDATOR }),
+    ]);
+
+    const again = await run('reconcile', 'catalog', '--dry-run', '--detailed-exitcode');
+    expect(again.stdout).toContain('No changes.');
+    expect(again.code).toBe(0);
+  });
+
+  it('changes what the manifest changes and keeps the stamps of its creation', async () => {
+    expect((await run('reconcile', 'catalog')).code).toBe(0);
+    const created = await server.aspect(VALIDATOR, 'ownershipTypeInfo');
+    editManifest(dir, 'catalog.yaml', 'name: Model Validator', 'name: Model Risk Validator');
+    const plan = await run('reconcile', 'catalog', '--dry-run');
+    expect(plan.stdout).toContain(`~ update ${VALIDATOR} ownershipTypeInfo`);
+    expect(plan.stdout).toContain('name: "Model Validator" → "Model Risk Validator"');
+    expect((await run('reconcile', 'catalog')).code).toBe(0);
+    expect(await server.aspect(VALIDATOR, 'ownershipTypeInfo')).toEqual({
+      ...created,
+      name: 'Model Risk Validator',
+    });
+  });
+
+  it('exports the types it finds, and the export plans nothing', async () => {
+    expect((await run('reconcile', 'catalog')).code).toBe(0);
+    const exported = await run('export', '--out', 'exported', '--kind', 'OwnershipType');
+    expect(exported.code, exported.stderr).toBe(0);
+    const text = readFileSync(path.join(dir, 'exported', 'ownership-types.yaml'), 'utf8');
+    expect(text).toContain('kind: OwnershipType\nid: model-validator\nname: Model Validator\n');
+    writeManifests(dir, {
+      'exported/catalog.yaml': `apiVersion: catalog/v1\nkind: Settings\nactor: ${ACTOR}\n`,
+    });
+    const plan = await run('reconcile', 'exported', '--dry-run');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('No changes.');
+  });
+
+  it("refuses to declare one of DataHub's own types, at its line", async () => {
+    writeManifests(dir, {
+      'catalog/types.yaml': 'apiVersion: catalog/v1\nkind: OwnershipType\nid: __system__technical_owner\n',
+    });
+    const validated = await runCatalog(['validate', 'catalog'], { cwd: dir });
+    expect(validated.code).toBe(1);
+    expect(validated.stderr).toContain('catalog/types.yaml:3:5');
+    expect(validated.stderr).toContain("'__system__technical_owner' is one of DataHub's own ownership types");
+  });
+});
