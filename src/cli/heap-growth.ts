@@ -4,9 +4,8 @@ import type { CliIo } from './io.js';
 /**
  * How far V8 lets the heap grow past what was live after a full collection before it collects again, in percent.
  * Its own choice, up to four times on a machine with memory to spare, made most of a large plan's peak memory
- * garbage not yet collected (a 50,000-entity plan peaked at 570 MB with about 165 MB live); at 50% it peaked at
- * 406 MB for about 8% more CPU time, and at 30%, with the plan written as a stream, 389 to 397 MB instead of
- * 408 to 413 MB at 50%, for 4 to 7% more CPU time again. A setting of the CLI's process, not of the library.
+ * garbage not yet collected; 30% keeps the peak near what is live for a few percent more CPU time (the runs behind
+ * the number: bench/results/README.md, "Memory"). A setting of the CLI's process, not of the library.
  */
 const HEAP_GROWING_PERCENT = 30;
 

@@ -16,8 +16,7 @@ import type { ParsedMessage, ParseWorkerInput } from './parse-worker.js';
 
 /**
  * Below about this much YAML (some 25,000 entities) one thread is as fast: the worker's start-up, and copying its
- * results back, cost what it saves (measured on two cores: 10,000 entities, 1.7 MB, parsed in 0.27 s on one thread
- * and 0.31 s on two; 50,000 entities, 8 MB, in 0.84 s and 0.67 s).
+ * results back, cost what it saves (measured on two cores: bench/results/README.md, "Parsing on two threads").
  */
 export const PARALLEL_MIN_CHARS = 4_000_000;
 

@@ -89,10 +89,9 @@ export class IndexWriter {
    * at a time, each batch as a refresh writes its rows. Once the load has added twice as many entities as the
    * index held (and at least as many as a refresh indexes in bulk, `isBulk`), the secondary indexes are dropped,
    * and built again at the end. Twice, not once as for a refresh: a load does not know its size up front, and
-   * dropping them near its end rebuilds the whole index for little (50,000 entities into a catalog of 50,000:
-   * 9.9 to 11.0 s dropping them at the last batch, 8.8 to 9.4 s keeping them; measured). Holding every facet and
-   * relationship row for one sorted write at the end was measured slower on 50,000 entities: the rows held grew
-   * the garbage collector's work more than the sorted write saved.
+   * dropping them near its end rebuilds the whole index for little (measured slower on 50,000 entities loaded into
+   * a catalog of 50,000). Holding every facet and relationship row for one sorted write at the end was measured
+   * slower too: the rows held grew the garbage collector's work more than the sorted write saved.
    */
   beginLoad(): IndexLoad {
     const indexed = this.statements.countEntities.get()?.total ?? 0;

@@ -114,9 +114,9 @@ const MIGRATIONS: readonly Migration[] = [
     // 7: no prefix indexes in the full-text index. They stored every word up to four times (whole, and its
     // first one, two and three letters): 161 of the full-text index's 210 MB at 250,000 entities, and most of
     // what a bulk load wrote into it. A search's words are prefixes, and FTS5 answers a prefix without its
-    // index by merging the doclists of the words it starts; measured at 250,000 entities, that made no
-    // difference to scored searches of three letters or more (the matches' bm25 is the cost), and a
-    // one-letter one took 197 ms instead of 175 ms. The matches and their scores are the same.
+    // index by merging the doclists of the words it starts; at 250,000 entities that made no difference to
+    // scored searches of three letters or more (the matches' bm25 is the cost), and one-letter ones are a little
+    // slower. The matches and their scores are the same.
     // The index rows are derived again, and with them the facet rows lose `_entityType`, `urn` and `removed`,
     // which are now read from search_entity's columns (row-fields.ts).
     sql: `DROP TABLE search_text;
