@@ -8,7 +8,8 @@ import type {
 import { nameFromUrn } from './entity-names.js';
 import { computeImpact, impactSeeds } from './impact.js';
 import type { ChangeImpact } from './impact-types.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan, type TermEdge } from './types.js';
+import type { Change, TermEdge } from './types.js';
+import { base, plan } from '../../test/helpers/plan-builders.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
 const F1 = 'urn:li:mlFeature:(transaction_features,txn_count_7d)';
@@ -20,38 +21,6 @@ const M2 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11
 const OLD = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2025-01,PROD)';
 const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
 const TERM = 'urn:li:glossaryTerm:Classification.PII';
-
-function plan(changes: Change[]): Plan {
-  return {
-    formatVersion: PLAN_FORMAT_VERSION,
-    tool: { name: 'catalog', version: 'test' },
-    target: 'embedded',
-    actor: 'urn:li:corpuser:bot',
-    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
-    options: { prune: true, maxDeletes: 10 },
-    summary: {
-      create: 0,
-      update: 0,
-      delete: 0,
-      termsAttached: 0,
-      termsDetached: 0,
-      associationsAdded: 0,
-      associationsRemoved: 0,
-      claimed: 0,
-      unchanged: 0,
-    },
-    changes,
-    notes: [],
-  };
-}
-
-const base = (urn: string, entityType: string, aspect: string) => ({
-  id: `${aspect} ${urn}`,
-  urn,
-  entityType,
-  aspect,
-  versionSeen: '1',
-});
 
 const update = (urn: string, entityType: string, aspect: string): Change => ({
   kind: 'upsertAspect',

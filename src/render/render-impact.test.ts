@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DependencyGraph } from '../plan/dependency-graph.js';
 import { computeImpact } from '../plan/impact.js';
 import type { PlanImpact } from '../plan/impact-types.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../plan/types.js';
+import type { Change, Plan } from '../plan/types.js';
+import { base, EMPTY_SUMMARY, plan } from '../../test/helpers/plan-builders.js';
 import {
   renderImpactMarkdown,
   renderImpactSummary,
@@ -19,14 +20,6 @@ const M2 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11
 const ODD = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,odd,PROD)';
 const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
 const TERM = 'urn:li:glossaryTerm:MLUsage.Label';
-
-const base = (urn: string, entityType: string, aspect: string) => ({
-  id: `${aspect} ${urn}`,
-  urn,
-  entityType,
-  aspect,
-  versionSeen: '1',
-});
 
 const CHANGES: Change[] = [
   {
@@ -56,27 +49,9 @@ const CHANGES: Change[] = [
   },
 ];
 
-const PLAN: Plan = {
-  formatVersion: PLAN_FORMAT_VERSION,
-  tool: { name: 'catalog', version: 'test' },
-  target: 'embedded',
-  actor: 'urn:li:corpuser:bot',
-  git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
-  options: { prune: true, maxDeletes: 10 },
-  summary: {
-    create: 0,
-    update: 1,
-    delete: 1,
-    termsAttached: 1,
-    termsDetached: 0,
-    associationsAdded: 0,
-    associationsRemoved: 0,
-    claimed: 0,
-    unchanged: 0,
-  },
-  changes: CHANGES,
-  notes: [],
-};
+const PLAN: Plan = plan(CHANGES, {
+  summary: { ...EMPTY_SUMMARY, update: 1, delete: 1, termsAttached: 1 },
+});
 
 const GRAPH: DependencyGraph = {
   seeds: [DATASET, F1, TERM],

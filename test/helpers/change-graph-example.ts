@@ -4,7 +4,10 @@
  * group, a term on a model.
  */
 import type { DependencyGraph } from '../../src/plan/dependency-graph.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../src/plan/types.js';
+import type { Change } from '../../src/plan/types.js';
+import { base, plan } from './plan-builders.js';
+
+export { base, plan };
 
 export const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,payments.transactions,PROD)';
 export const F1 = 'urn:li:mlFeature:(transaction_features,txn_count_7d)';
@@ -16,38 +19,6 @@ export const M3 = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-
 export const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud-detector,PROD)';
 export const PII = 'urn:li:glossaryTerm:Classification.PII';
 export const LABEL = 'urn:li:glossaryTerm:MLUsage.Label';
-
-export function plan(changes: Change[]): Plan {
-  return {
-    formatVersion: PLAN_FORMAT_VERSION,
-    tool: { name: 'catalog', version: 'test' },
-    target: 'embedded',
-    actor: 'urn:li:corpuser:bot',
-    git: { revision: null, dirty: false, manifestDir: { local: '.', recorded: '.' } },
-    options: { prune: true, maxDeletes: 10 },
-    summary: {
-      create: 0,
-      update: 0,
-      delete: 0,
-      termsAttached: 0,
-      termsDetached: 0,
-      associationsAdded: 0,
-      associationsRemoved: 0,
-      claimed: 0,
-      unchanged: 0,
-    },
-    changes,
-    notes: [],
-  };
-}
-
-export const base = (urn: string, entityType: string, aspect: string) => ({
-  id: `${aspect} ${urn}`,
-  urn,
-  entityType,
-  aspect,
-  versionSeen: '1',
-});
 
 export const upsert = (
   urn: string,

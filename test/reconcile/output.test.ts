@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MARKDOWN_LENGTH, renderPlanMarkdown } from '../../src/render/render-plan-markdown.js';
 import { renderPlanText } from '../../src/render/render-plan-text.js';
 import { createStyle, useColor } from '../../src/render/style.js';
-import { PLAN_FORMAT_VERSION, type Change, type Plan } from '../../src/plan/types.js';
+import type { Change, Plan } from '../../src/plan/types.js';
+import { EMPTY_SUMMARY, plan } from '../helpers/plan-builders.js';
 import { copyExample } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
@@ -25,27 +26,12 @@ function syntheticPlan(count: number): Plan {
     fields: [{ path: 'description', before: 'old', after: 'a much longer new description '.repeat(3) }],
     markStatus: false,
   }));
-  return {
-    formatVersion: PLAN_FORMAT_VERSION,
-    tool: { name: 'catalog', version: 'test' },
-    target: 'embedded',
+  return plan(changes, {
     actor: 'urn:li:corpuser:catalog',
     git: { revision: 'abc', dirty: false, manifestDir: { local: '.', recorded: '.' } },
     options: { prune: false, maxDeletes: 0 },
-    summary: {
-      create: 0,
-      update: count,
-      delete: 0,
-      termsAttached: 0,
-      termsDetached: 0,
-      associationsAdded: 0,
-      associationsRemoved: 0,
-      claimed: 0,
-      unchanged: 0,
-    },
-    changes,
-    notes: [],
-  };
+    summary: { ...EMPTY_SUMMARY, update: count },
+  });
 }
 
 describe('plan output', () => {
