@@ -6,6 +6,7 @@
  */
 import { escapeControl } from '../model/escape-control.js';
 import { entityNoun } from '../plan/entity-names.js';
+import { entityLabel } from '../plan/line-names.js';
 import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../plan/impact-types.js';
 import type { Change, Plan } from '../plan/types.js';
 import { changeSymbol, changeTitle } from './change-title.js';
@@ -108,7 +109,7 @@ export function renderImpactText(impact: PlanImpact, plan: Plan, style: Style): 
     lines.push(`      ${renderImpactSummary(entry)}`);
     for (const dependent of entry.dependents) {
       lines.push(
-        `        ${entityNoun(dependent.entityType, 1)} ${shown(dependent.name)} ${style.dim(`(${describeVia(dependent)})`)}`,
+        `        ${entityNoun(dependent.entityType, 1)} ${shown(entityLabel(dependent.name, dependent.urn))} ${style.dim(`(${describeVia(dependent)})`)}`,
       );
     }
     const unlisted = entry.total - entry.dependents.length;
@@ -150,7 +151,7 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
     lines.push(changes.map((change) => `**${inline(titleOf(change))}**`).join('<br>'), '');
     for (const dependent of entry.dependents)
       lines.push(
-        `- ${entityNoun(dependent.entityType, 1)} ${code(shown(dependent.name))}: ${inline(describeVia(dependent))}`,
+        `- ${entityNoun(dependent.entityType, 1)} ${code(shown(dependent.name))} (${code(dependent.urn)}): ${inline(describeVia(dependent))}`,
       );
     const unlisted = entry.total - entry.dependents.length;
     if (unlisted > 0) lines.push(`- … and ${unlisted} more`);
