@@ -22,9 +22,10 @@ export async function applyAndReport(
   plan: Plan,
   io: CliIo,
   output: OutputFormat,
+  verify = true,
 ): Promise<boolean> {
   const style = createStyle(useColor(io.stderr, io.env));
-  const result = await apply({ onEvent: reportEvents(io) });
+  const result = await apply({ onEvent: reportEvents(io), verify });
   if (io.stderr.isTTY) io.stderr.write('\n');
   if (output === 'json') {
     io.stdout.write(`${stableStringify({ ...plan, apply: applyResultToJson(result) }, 2)}\n`);

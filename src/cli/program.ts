@@ -208,6 +208,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         'plan only the entities whose manifests changed since this git revision',
       )
       .option('--no-impact', 'read no relationships: the plan lists no impact and draws no picture')
+      .option('--no-verify', 'do not read the written aspects back after applying (no "verified N/N")')
       .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
   );
   yesOption(environmentOption(reconcile)).action(async (dir: string, options: ReconcileOptions) => {
@@ -259,7 +260,12 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         new Option('--output <format>', 'format of the plan shown before applying')
           .choices(['text', 'markdown'])
           .default('text'),
-      ),
+      )
+      .option(
+        '--expect-digest <digest>',
+        'refuse the plan unless its digest is this one (sha256:…, or its first 12 hex digits as the plan comment shows)',
+      )
+      .option('--no-verify', 'do not read the written aspects back after applying (no "verified N/N")'),
   );
   yesOption(environmentOption(apply)).action(async (file: string, options: ApplyCommandOptions) => {
     const { runApply } = await import('./commands/apply.js');
