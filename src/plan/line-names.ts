@@ -6,7 +6,7 @@
  */
 import type { DesiredState } from '../model/desired-state.js';
 import { isJsonObject } from '../model/json.js';
-import type { LiveState } from '../model/live-state.js';
+import type { LiveEntity, LiveState } from '../model/live-state.js';
 import { nameFromUrn } from './entity-names.js';
 import type { Change, Plan, PlanNote, PlanPolicyViolation } from './types.js';
 
@@ -35,6 +35,11 @@ export function namesOf(desired: DesiredState, live: LiveState): NameOf {
     if (typeof name === 'string' && name.trim() !== '') declared.set(entity.urn, name);
   }
   return (urn) => declared.get(urn) ?? liveName(live, urn) ?? nameFromUrn(urn);
+}
+
+/** Names from what was read of the catalog alone (a plan made without manifests: a rollback's). */
+export function liveNamesOf(entities: ReadonlyMap<string, LiveEntity>): NameOf {
+  return (urn) => liveName({ entities }, urn) ?? nameFromUrn(urn);
 }
 
 function liveName(live: LiveState, urn: string): string | undefined {

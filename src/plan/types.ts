@@ -140,7 +140,8 @@ export type Change =
 
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
-  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget';
+  /** keptByRollback: an aspect a rollback leaves as it is (changed since the run; rollback-plan.ts). */
+  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget' | 'keptByRollback';
   readonly message: string;
   readonly urn: string;
   /** The entity's name, as on changes (line-names.ts). */
