@@ -237,6 +237,7 @@ describe('renderPictureMarkdown', () => {
       '<details open><summary>Picture</summary>',
       '',
       '```mermaid',
+      '%%{init: {"flowchart": {"useMaxWidth": true}}}%%',
       'flowchart LR',
       '  n0["a"]',
       '```',

@@ -162,6 +162,12 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
 }
 
 /**
+ * Mermaid's configuration for the picture, as a directive GitHub's renderer reads: drawn no wider than its box (a
+ * phone's comment column too), scaled down rather than spilling out of it (`useMaxWidth`; GitHub's viewer zooms).
+ */
+export const PICTURE_DIRECTIVE = '%%{init: {"flowchart": {"useMaxWidth": true}}}%%';
+
+/**
  * The plan's Mermaid picture (render-mermaid.ts) as a fenced block GitHub draws, in an open collapsible section;
  * empty for an empty picture.
  */
@@ -171,6 +177,7 @@ export function renderPictureMarkdown(mermaid: string): string[] {
     '<details open><summary>Picture</summary>',
     '',
     '```mermaid',
+    PICTURE_DIRECTIVE,
     ...mermaid.replace(/\n$/, '').split('\n'),
     '```',
     '',
