@@ -92,7 +92,8 @@ describe('an apply is a run, read back', () => {
     );
     const json = await run(server.url, 'reconcile', 'catalog', '--output', 'json');
     expect(json.code).toBe(0);
-    const { apply } = JSON.parse(json.stdout);
+    const { apply, digest: jsonDigest } = JSON.parse(json.stdout);
+    expect(apply.planDigest).toBe(jsonDigest);
     expect(apply).toMatchObject({
       ok: true,
       applied: 1,
