@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyExample, editManifest } from '../helpers/catalog-dir.js';
-import { MODEL_11, USERS } from '../helpers/example-urns.js';
+import { MODEL_10, MODEL_11, USERS } from '../helpers/example-urns.js';
 import { forward } from '../helpers/flaky-proxy.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
@@ -196,6 +196,26 @@ describe('catalog rollback', () => {
       'urn:li:glossaryTerm:Classification.PII',
       'urn:li:glossaryTerm:MLUsage.TrainingData',
     ]);
+  });
+
+  it('restores an entity the run soft-deleted (prune)', async () => {
+    expect((await run('reconcile', 'catalog')).code).toBe(0);
+    editManifest(
+      dir,
+      'models/fraud-detector.yaml',
+      /---\napiVersion: catalog\/v1\nkind: MLModel\nname: fraud-detector-2026-10[\s\S]*?(?=---)/,
+      '',
+    );
+    const pruned = await run('reconcile', 'catalog', '--prune', '--max-deletes', '1');
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(await server.aspect(MODEL_10, 'status')).toEqual({ removed: true });
+
+    const undone = await run('rollback', runIdOf(pruned.stdout));
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(undone.stdout).toContain(
+      `~ restore fraud-detector-2026-10 (${MODEL_10}) (status.removed = false)`,
+    );
+    expect(await server.aspect(MODEL_10, 'status')).toEqual({ removed: false });
   });
 
   it('soft-deletes what the run created only within --max-deletes, and keeps what others wrote to since', async () => {
