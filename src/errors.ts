@@ -69,6 +69,8 @@ export type ErrorCode =
   | 'GIT_ERROR'
   | 'INGEST_INVALID'
   | 'NOT_FOUND'
+  | 'RUN_EMPTY'
+  | 'VERSIONS_GONE'
   | 'USAGE'
   | 'INTERNAL_ERROR';
 

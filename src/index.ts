@@ -33,8 +33,21 @@ export {
 export { planCatalog, type PlanOptions, type PlannedRun } from './engine/plan-catalog.js';
 export { openSavedPlan, type SavedPlan, type SavedPlanOptions } from './engine/open-saved-plan.js';
 export { readPlanFile, writePlanFile } from './engine/plan-file.js';
-export type { ApplyOptions, ApplyResult, StepResult, StepStatus } from './engine/apply-changes.js';
+export type {
+  ApplyOptions,
+  ApplyResult,
+  RunResult,
+  StepResult,
+  StepStatus,
+  Verification,
+  VerifyFailure,
+} from './engine/apply-changes.js';
 export { parsePlan, serializePlan } from './plan/plan-json.js';
+export { planDigest } from './plan/plan-digest.js';
+
+// Runs: list them, undo one.
+export { listRuns, type RunListing, type RunRecord, type RunsOptions } from './engine/list-runs.js';
+export { planRollback, type PlannedRollback, type RollbackOptions } from './engine/rollback-run.js';
 export { PLAN_FORMAT_VERSION, type Change, type Plan } from './plan/types.js';
 
 // Bringing DataHub's side into the manifests, and manifests from elsewhere.
@@ -73,7 +86,8 @@ export { serveCatalog, type ServedCatalog, type ServeOptions } from './engine/se
 export { renderPlan, type PlanFormat } from './render/render-plan.js';
 export { linesOf, renderDiagnostics } from './render/render-diagnostics.js';
 export { renderError } from './render/render-error.js';
-export { failureReport, renderApplyLine } from './render/render-apply.js';
+export { failureReport, renderApplyLine, renderRunLine } from './render/render-apply.js';
+export { renderRunsJson, renderRunsText } from './render/render-runs.js';
 export { createStyle, useColor, type Style } from './render/style.js';
 
 export { CatalogError, DiagnosticsError, type Diagnostic, type SourceLocation } from './errors.js';

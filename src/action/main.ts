@@ -20,6 +20,7 @@ import {
 } from './inputs.js';
 import { fenceFor } from './markdown-fence.js';
 import { adopt, ingest, reconcile, type RunContext } from './run-catalog.js';
+import type { RunSummary } from './transcript.js';
 import { renderCommentBody, upsertStickyComment } from './sticky-comment.js';
 
 /**
@@ -69,6 +70,7 @@ export async function runStep(io: StepIo): Promise<number> {
       markdown,
       planJson: result.code === 1 ? '' : planJson,
       planMarkdown,
+      runs: result.run === undefined ? [] : [result.run],
     });
   }
   // One plan per environment, each in its own section of one comment; the JSON plans go in one folder.
@@ -76,11 +78,13 @@ export async function runStep(io: StepIo): Promise<number> {
   await mkdir(plansDir, { recursive: true });
   const sections: string[] = [];
   const codes: number[] = [];
+  const runs: RunSummary[] = [];
   for (const environment of environments) {
     const request = reconcileRequest(inputs, path.join(plansDir, `${environment}.json`), env, environment);
     const result = await reconcile(request, context);
     io.log(result.stdout);
     codes.push(result.code);
+    if (result.run !== undefined) runs.push(result.run);
     sections.push(
       result.code === 1
         ? renderFailure(inputs.command, result.stderr, environment)
@@ -94,6 +98,7 @@ export async function runStep(io: StepIo): Promise<number> {
     markdown: sections.join('\n---\n\n'),
     planJson: codes.every((each) => each === 1) ? '' : plansDir,
     planMarkdown,
+    runs,
   });
 }
 
@@ -123,10 +128,19 @@ function titled(markdown: string, title: string): string {
 async function writeRunOutputs(
   io: StepIo,
   inputs: ActionInputs,
-  run: { code: number; markdown: string; planJson: string; planMarkdown: string },
+  run: {
+    code: number;
+    markdown: string;
+    planJson: string;
+    planMarkdown: string;
+    /** The runs the step's applies made (one per environment applied to). */
+    runs: readonly RunSummary[];
+  },
 ): Promise<number> {
   await writeFile(run.planMarkdown, run.markdown);
-  // 0: nothing to change (or applied nothing); 2: changes planned or applied; 1: an error.
+  // 0: nothing to change (or applied nothing); 2: changes planned or applied; 1: an error. With several
+  // environments, the run outputs list one value a line, in the order the environments ran.
+  const joined = (pick: (summary: RunSummary) => string): string => run.runs.map(pick).join('\n');
   await appendToGithubFile(
     io.env['GITHUB_OUTPUT'],
     formatOutputs({
@@ -134,6 +148,9 @@ async function writeRunOutputs(
       'exit-code': String(run.code),
       'plan-json': run.planJson,
       'plan-markdown': run.planMarkdown,
+      'run-id': joined((summary) => summary.runId),
+      'plan-digest': joined((summary) => summary.planDigest),
+      verified: joined((summary) => summary.verified),
     }),
   );
   await appendToGithubFile(

@@ -4,7 +4,7 @@ import { planAdoption } from '../engine/plan-adoption.js';
 import { planCatalog } from '../engine/plan-catalog.js';
 import { writePlanFile } from '../engine/plan-file.js';
 import { renderAdoptionSummary, renderConflictLine } from '../render/render-adoption.js';
-import { failureReport, renderApplyLine } from '../render/render-apply.js';
+import { failureReport, renderApplyLine, renderRunLine } from '../render/render-apply.js';
 import { renderIngestedLine } from '../render/render-ingest.js';
 import { renderPlan } from '../render/render-plan.js';
 import type { AdoptRequest, ReconcileRequest } from './inputs.js';
@@ -50,9 +50,18 @@ export async function reconcile(request: ReconcileRequest, context: RunContext):
       transcript.out(renderPlan(plan, 'markdown', transcript.style));
       if (!applying) return transcript.end(plan.changes.length > 0 ? 2 : 0);
       const result = await run.apply({ onEvent: transcript.onEvent });
-      transcript.out(`${renderApplyLine(result, transcript.style)}\n`);
+      // The run's id and the digest of the plan above it, then what it did, ending with `verified N/N`.
+      transcript.out(`\n${renderRunLine(result)}\n\n${renderApplyLine(result, transcript.style)}\n`);
       for (const line of failureReport(result)) transcript.err(`${line}\n`);
-      return transcript.end(result.ok ? 2 : 1);
+      const verified =
+        result.verification === undefined
+          ? ''
+          : `${result.verification.verified}/${result.verification.checked}`;
+      return transcript.end(result.ok ? 2 : 1, {
+        runId: result.runId,
+        planDigest: result.planDigest,
+        verified,
+      });
     } finally {
       await run.close();
     }

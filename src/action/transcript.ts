@@ -11,6 +11,16 @@ export interface Transcript {
   readonly code: number;
   readonly stdout: string;
   readonly stderr: string;
+  /** The run an apply made: its id, the plan's digest and `verified N/N` (absent when nothing was applied). */
+  readonly run?: RunSummary;
+}
+
+/** What the Action's outputs and summary say of an apply's run. */
+export interface RunSummary {
+  readonly runId: string;
+  readonly planDigest: string;
+  /** `N/N` as the apply line says it; '' when the writes were not read back. */
+  readonly verified: string;
 }
 
 /**
@@ -53,7 +63,7 @@ export class TranscriptWriter {
     return this.end(1);
   }
 
-  end(code: number): Transcript {
-    return { code, stdout: this.stdout, stderr: this.stderr };
+  end(code: number, run?: RunSummary): Transcript {
+    return { code, stdout: this.stdout, stderr: this.stderr, ...(run === undefined ? {} : { run }) };
   }
 }

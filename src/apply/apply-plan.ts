@@ -39,7 +39,12 @@ export interface ApplyResult {
 }
 
 export interface ApplyOptions {
+  /** Every write carries it in systemMetadata.runId, as DataHub's emitters stamp an ingestion run. */
   readonly runId: string;
+  /** The digest of the plan (plan-digest.ts), recorded with every write (systemMetadata.properties.planDigest). */
+  readonly planDigest?: string;
+  /** Told once the plan is checked, just before the first write (the run's record starts then: run-record.ts). */
+  readonly onStart?: () => Promise<void>;
   readonly now?: () => number;
   readonly onProgress?: (done: number, total: number) => void;
   readonly onWarning?: (message: string) => void;
@@ -89,8 +94,35 @@ export async function applyPlan(
   if (options.planJustMade !== true || adaptations.withoutProposalHeaders) {
     await checkFresh(client.restli, runnable.changes);
   }
+  await options.onStart?.();
   const executor = new Executor(runnable, client, options, !adaptations.withoutProposalHeaders);
   return executor.run();
+}
+
+/**
+ * The header that has GMS update its search, graph and system-metadata indexes before it answers a write
+ * (Constants.SYNC_INDEX_UPDATE_HEADER_NAME, honoured from v1.0.0; older releases ignore an unknown header): the
+ * apply's writes are then in DataHub's search, lineage and runs (`/runs?action=describe`) when it returns.
+ */
+export const SYNC_INDEX_HEADER = 'X-DataHub-Sync-Index-Update';
+
+/** The systemMetadata of one write of a run: the marker, the run id, and the plan's digest (and rollback). */
+export function runSystemMetadata(plan: Plan, options: ApplyOptions, now: number): JsonObject {
+  const marker = markerSystemMetadata(plan.actor, options.runId, now);
+  const properties = isJsonObject(marker['properties']) ? marker['properties'] : {};
+  // A rollback restores values others may have written: its writes claim nothing (no ownership marker), so that
+  // nothing restored becomes the tool's to prune; they name the run they undo.
+  const base =
+    plan.rollbackOf === undefined
+      ? properties
+      : { clientId: properties['clientId'] ?? 'catalog', rollbackOf: plan.rollbackOf };
+  return {
+    ...marker,
+    properties: {
+      ...base,
+      ...(options.planDigest === undefined ? {} : { planDigest: options.planDigest }),
+    },
+  };
 }
 
 class Executor {
@@ -235,7 +267,7 @@ class Executor {
     changeOf: Map<Proposal, Change>,
   ): Generator<Proposal> {
     const now = this.now();
-    const systemMetadata = markerSystemMetadata(this.plan.actor, this.options.runId, now);
+    const systemMetadata = runSystemMetadata(this.plan, this.options, now);
     const remember = (change: Change, proposal: Proposal): Proposal => {
       changeOf.set(proposal, change);
       return proposal;
@@ -325,7 +357,7 @@ class Executor {
               change,
               change.aspect,
               stampAspect(change.after, this.plan.actor, now),
-              markerSystemMetadata(this.plan.actor, this.options.runId, now),
+              runSystemMetadata(this.plan, this.options, now),
             ),
           ]);
           this.record(change, 'applied');
@@ -362,7 +394,10 @@ class Executor {
         withProvenance(systemMetadata, change.source, this.plan.git),
         change.kind === 'upsertAspect' ? change.declared : undefined,
       ),
-      ...(change.versionSeen === '' ? {} : { headers: { 'If-Version-Match': change.versionSeen } }),
+      headers: {
+        [SYNC_INDEX_HEADER]: 'true',
+        ...(change.versionSeen === '' ? {} : { 'If-Version-Match': change.versionSeen }),
+      },
     };
   }
 
@@ -375,6 +410,7 @@ class Executor {
       aspectName: 'status',
       aspect: { removed: false },
       systemMetadata: withProvenance(systemMetadata, change.source, this.plan.git),
+      headers: { [SYNC_INDEX_HEADER]: 'true' },
     };
   }
 
@@ -396,7 +432,7 @@ class Executor {
  * Removing dataset-level edges only is what batchRemoveTerms does best; every other edge change is an aspect
  * write (column edits need no schema that way, and additions and claims carry the ownership marker).
  */
-function isGraphQLRemoval(change: Change): change is TermEdgesChange {
+export function isGraphQLRemoval(change: Change): change is TermEdgesChange {
   return (
     change.kind === 'termEdges' &&
     change.aspect === 'glossaryTerms' &&
@@ -406,7 +442,7 @@ function isGraphQLRemoval(change: Change): change is TermEdgesChange {
 }
 
 /** Whether the live value is what the change meant to write. */
-function reached(change: Change, live: JsonObject | undefined): boolean {
+export function reached(change: Change, live: JsonObject | undefined): boolean {
   if (live === undefined) return false;
   if (isGraphQLRemoval(change)) {
     const terms = Array.isArray(live['terms']) ? live['terms'] : [];

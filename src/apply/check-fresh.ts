@@ -2,13 +2,19 @@ import { addToRead, readEntities, type ReadRequest } from '../client/read-live-s
 import type { RestliClient } from '../client/restli-client.js';
 import { CatalogError } from '../errors.js';
 import { MISSING_VERSION, type LiveEntity } from '../model/live-state.js';
+import { isJsonObject, type JsonObject } from '../model/json.js';
+import { lineLabel } from '../plan/line-names.js';
 import { sameIgnoringStamps } from '../plan/normalize.js';
 import type { Change } from '../plan/types.js';
 
 export interface StaleAspect {
   readonly id: string;
+  /** The aspect and its entity as people read them: `mlModelProperties of fraud-detector (urn:li:mlModel:…)`. */
+  readonly what: string;
   readonly seen: string;
   readonly now: string;
+  /** The run id the aspect's latest write carries, when it names one: who moved it. */
+  readonly runId?: string;
 }
 
 /** Reads, in batches, the current state of every aspect the plan writes. */
@@ -27,13 +33,19 @@ export function findStale(changes: readonly Change[], live: ReadonlyMap<string, 
   for (const change of changes) {
     const aspect = live.get(change.urn)?.aspects.get(change.aspect);
     const now = aspect === undefined ? MISSING_VERSION : (aspect.version ?? '');
+    const runId = runIdOf(aspect?.systemMetadata);
+    const found = {
+      id: change.id,
+      what: `${change.aspect} of ${lineLabel(change)}`,
+      ...(runId === undefined ? {} : { runId }),
+    };
     if (change.versionSeen === '' || now === '') {
       // The server sends no versions: compare the value the plan saw with the value now.
       const before = 'before' in change ? change.before : null;
       if (!sameIgnoringStamps(before ?? undefined, aspect?.value))
-        stale.push({ id: change.id, seen: 'value', now: 'changed' });
+        stale.push({ ...found, seen: 'value', now: 'changed' });
     } else if (now !== change.versionSeen) {
-      stale.push({ id: change.id, seen: change.versionSeen, now });
+      stale.push({ ...found, seen: change.versionSeen, now });
     }
   }
   return stale;
@@ -45,8 +57,10 @@ export async function checkFresh(restli: RestliClient, changes: readonly Change[
   if (stale.length === 0) return;
   const listed = stale
     .slice(0, 20)
-    .map((item) =>
-      item.seen === 'value' ? `${item.id} (changed)` : `${item.id} (version ${item.seen} → ${item.now})`,
+    .map(
+      (item) =>
+        `${item.what} (${item.seen === 'value' ? 'changed' : `version ${item.seen} → ${item.now}`}` +
+        `${item.runId === undefined ? '' : `, now written by run ${item.runId}`})`,
     )
     .join('; ');
   throw new CatalogError(
@@ -55,4 +69,13 @@ export async function checkFresh(restli: RestliClient, changes: readonly Change[
       stale.length > 20 ? '; …' : ''
     }. Nothing was written; make a new plan (catalog reconcile --dry-run) and review it again`,
   );
+}
+
+/** DataHub's stand-in for a write that named no run (SystemMetadata.pdl's default runId). */
+export const NO_RUN_ID = 'no-run-id-provided';
+
+/** The run a write's system metadata names, if it names one. */
+export function runIdOf(systemMetadata: JsonObject | undefined): string | undefined {
+  const runId = isJsonObject(systemMetadata) ? systemMetadata['runId'] : undefined;
+  return typeof runId === 'string' && runId !== '' && runId !== NO_RUN_ID ? runId : undefined;
 }

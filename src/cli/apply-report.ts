@@ -1,5 +1,6 @@
 import type { ApplyOptions } from '../engine/apply-changes.js';
 import { stableStringify } from '../model/json.js';
+import { planDigest } from '../plan/plan-digest.js';
 import type { Plan } from '../plan/types.js';
 import {
   applyResultToJson,
@@ -22,12 +23,15 @@ export async function applyAndReport(
   plan: Plan,
   io: CliIo,
   output: OutputFormat,
+  verify = true,
 ): Promise<boolean> {
   const style = createStyle(useColor(io.stderr, io.env));
-  const result = await apply({ onEvent: reportEvents(io) });
+  const result = await apply({ onEvent: reportEvents(io), verify });
   if (io.stderr.isTTY) io.stderr.write('\n');
   if (output === 'json') {
-    io.stdout.write(`${stableStringify({ ...plan, apply: applyResultToJson(result) }, 2)}\n`);
+    // The plan as its JSON document has it (with its digest), and what the apply did.
+    const document = { ...plan, digest: planDigest(plan), apply: applyResultToJson(result) };
+    io.stdout.write(`${stableStringify(document, 2)}\n`);
   } else {
     io.stdout.write(`${renderApplyLine(result, style)}\n`);
   }

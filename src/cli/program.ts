@@ -12,6 +12,8 @@ import type { ExportOptions } from './commands/export.js';
 import type { ImportDatahubOptions, ImportGlossaryOptions } from './commands/import.js';
 import type { InitOptions } from './commands/init.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
+import type { RollbackCommandOptions } from './commands/rollback.js';
+import type { RunsCommandOptions } from './commands/runs.js';
 import type { CliIo } from './io.js';
 import { tokenVariablesOf } from './token-variables.js';
 
@@ -208,6 +210,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         'plan only the entities whose manifests changed since this git revision',
       )
       .option('--no-impact', 'read no relationships: the plan lists no impact and draws no picture')
+      .option('--no-verify', 'do not read the written aspects back after applying (no "verified N/N")')
       .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
   );
   yesOption(environmentOption(reconcile)).action(async (dir: string, options: ReconcileOptions) => {
@@ -259,11 +262,55 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
         new Option('--output <format>', 'format of the plan shown before applying')
           .choices(['text', 'markdown'])
           .default('text'),
-      ),
+      )
+      .option(
+        '--expect-digest <digest>',
+        'refuse the plan unless its digest is this one (sha256:…, or its first 12 hex digits as the plan comment shows)',
+      )
+      .option('--no-verify', 'do not read the written aspects back after applying (no "verified N/N")'),
   );
   yesOption(environmentOption(apply)).action(async (file: string, options: ApplyCommandOptions) => {
     const { runApply } = await import('./commands/apply.js');
     setExitCode(await runApply(file, options, io));
+  });
+
+  const rollback = targetOptions(
+    program
+      .command('rollback')
+      .description(
+        'undo one run: each aspect it wrote back to the version it replaced, what it created soft-deleted; what others changed since is kept and listed',
+      )
+      .argument('<run-id>', 'the run to undo (catalog runs lists them; every apply prints its own)')
+      .argument('[dir]', 'catalog directory: its Settings and policies, when it exists', 'catalog')
+      .option('--dry-run', 'plan only: print the undo and write nothing', false)
+      .addOption(
+        new Option('--output <format>', 'plan format').choices(['text', 'json', 'markdown']).default('text'),
+      )
+      .option('--max-deletes <n>', 'refuse to soft-delete more entities the run created than this', '0')
+      .option('--no-verify', 'do not read the written aspects back after applying (no "verified N/N")'),
+  );
+  yesOption(environmentOption(rollback)).action(
+    async (runId: string, dir: string, options: RollbackCommandOptions) => {
+      const { runRollback } = await import('./commands/rollback.js');
+      setExitCode(await runRollback(runId, dir, options, io));
+    },
+  );
+
+  environmentOption(
+    targetOptions(
+      program
+        .command('runs')
+        .description(
+          'list the runs the catalog holds, the latest first: id, time, status, commit, actor and counts',
+        )
+        .option('--dir <dir>', 'catalog directory: its Settings choose the target, when it exists', 'catalog')
+        .addOption(
+          new Option('--output <format>', 'output format').choices(['text', 'json']).default('text'),
+        ),
+    ),
+  ).action(async (options: RunsCommandOptions) => {
+    const { runRuns } = await import('./commands/runs.js');
+    setExitCode(await runRuns(options, io));
   });
 
   environmentOption(

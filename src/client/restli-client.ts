@@ -152,6 +152,19 @@ export class RestliClient {
     }
   }
 
+  /**
+   * POST /runs?action=<action>: GMS's runs resource (BatchIngestionRunResource), as DataHub's CLI calls it
+   * (ingest_cli.py list-runs, show, rollback); answers the action's `value`.
+   */
+  async runsAction(action: 'list' | 'describe', body: JsonObject): Promise<unknown> {
+    const response = await this.http.request('POST', `${this.gmsUrl}/runs?action=${action}`, {
+      headers: RESTLI_HEADERS,
+      body: JSON.stringify(body),
+    });
+    const answer = this.json(response, `the runs ${action}`);
+    return isJsonObject(answer) ? answer['value'] : undefined;
+  }
+
   /** GET, tunnelled through POST when the URL would be too long (as Rest.li's own client does). */
   private async get(url: string, query: string, headers: Record<string, string>): Promise<HttpResponse> {
     if (url.length + query.length + 1 <= TUNNEL_THRESHOLD) {

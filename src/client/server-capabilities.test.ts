@@ -125,7 +125,7 @@ describe('what a release lacks', () => {
     const refusals = refusalsFor(releaseOf('v0.13.2'), [taggedByTool, taggedInUi, description]);
     expect(refusals).toEqual([
       'DataHub v0.13.2 (as v0.13.0) lacks TagAssociation.attribution (added in v0.14.0), which the tool writes to ' +
-        'mark the tags it adds as its own; needed to write urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud,PROD). ' +
+        'mark the tags it adds as its own; needed to write fraud (urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud,PROD)). ' +
         'Upgrade DataHub to v0.14.0 or later, or leave tags out of the manifests',
     ]);
   });
@@ -133,7 +133,7 @@ describe('what a release lacks', () => {
   it('names a few entities and counts the rest', () => {
     const writes = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ ...taggedByTool, urn: `urn:li:tag:${name}` }));
     expect(refusalsFor(releaseOf('v0.13.0'), writes)[0]).toContain(
-      'needed to write urn:li:tag:a, urn:li:tag:b, urn:li:tag:c and 2 more.',
+      'needed to write a (urn:li:tag:a), b (urn:li:tag:b), c (urn:li:tag:c) and 2 more.',
     );
   });
 
@@ -147,10 +147,10 @@ describe('what a release lacks', () => {
     const termTags = { ...taggedInUi, urn: 'urn:li:glossaryTerm:Pii', entityType: 'glossaryTerm' };
     expect(refusalsFor(releaseOf('v1.2.0'), [links, termTags, description])).toEqual([
       'DataHub v1.2.0 lacks the institutionalMemory aspect on mlModelGroup (added in v1.3.0); needed to write ' +
-        'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud,PROD). Upgrade DataHub to v1.3.0 or later, or leave ' +
+        'fraud (urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,fraud,PROD)). Upgrade DataHub to v1.3.0 or later, or leave ' +
         'the links of model groups out of the manifests',
       'DataHub v1.2.0 lacks the globalTags aspect on glossaryTerm (added in v1.7.0); needed to write ' +
-        'urn:li:glossaryTerm:Pii. Upgrade DataHub to v1.7.0 or later, or leave the tags of glossary terms out of the manifests',
+        'Pii (urn:li:glossaryTerm:Pii). Upgrade DataHub to v1.7.0 or later, or leave the tags of glossary terms out of the manifests',
     ]);
     expect(refusalsFor(releaseOf('v1.3.0'), [links])).toEqual([]);
     expect(refusalsFor(releaseOf('v1.7.0'), [links, termTags])).toEqual([]);

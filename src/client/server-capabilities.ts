@@ -8,6 +8,7 @@
  */
 import { DATAHUB_RELEASE } from '../datahub/release.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
+import { lineLabel } from '../plan/line-names.js';
 
 /** One release tag per supported release line, oldest first: the compatibility matrix. */
 export const MATRIX_RELEASES = [
@@ -158,6 +159,27 @@ export function supports(release: MatrixRelease, feature: Feature): boolean {
   return compare(versionOf(release), versionOf(FEATURES[feature].since)) >= 0;
 }
 
+/**
+ * What a release does, beyond what it accepts (FEATURES are the gaps the matrix finds in what the client writes;
+ * these are not in any schema the client writes against):
+ * - `syncIndex`: the X-DataHub-Sync-Index-Update header has GMS update its indexes before answering a write
+ *   (Constants.SYNC_INDEX_UPDATE_HEADER_NAME, first in v1.0.0's li-utils/.../Constants.java); before it the
+ *   search, graph and runs indexes follow a write asynchronously, so an apply's read-back may wait a little.
+ * - `aspectVersions`: every aspect carries its version in systemMetadata.version (SystemMetadata.pdl, v0.14.0),
+ *   and GET /aspects?version=N serves the version that came before; a rollback finds what a run replaced there.
+ */
+export const BEHAVIOURS = {
+  syncIndex: {
+    since: 'v1.0.0',
+    what: 'the X-DataHub-Sync-Index-Update header (indexes updated before a write is answered)',
+  },
+  aspectVersions: { since: 'v0.14.0', what: 'SystemMetadata.version (the version of each aspect)' },
+} as const satisfies Record<string, { since: MatrixRelease; what: string }>;
+
+export function behaves(release: MatrixRelease, behaviour: keyof typeof BEHAVIOURS): boolean {
+  return compare(versionOf(release), versionOf(BEHAVIOURS[behaviour].since)) >= 0;
+}
+
 /** "DataHub v0.13.0" or, for a patch release, "DataHub v0.13.2 (as v0.13.0)". */
 export function describeServerRelease(server: ServerRelease): string {
   if (server.reported === undefined || server.reported === server.release) return `DataHub ${server.release}`;
@@ -167,6 +189,8 @@ export function describeServerRelease(server: ServerRelease): string {
 /** The part of a planned write this check reads (a plan Change has these fields). */
 export interface PlannedWrite {
   readonly urn: string;
+  /** The entity's name, as the plan's lines carry it (refusals name it with its URN). */
+  readonly name?: string;
   readonly entityType: string;
   readonly aspect: string;
   readonly after: JsonObject;
@@ -188,7 +212,7 @@ export function refusalsFor(server: ServerRelease, writes: readonly PlannedWrite
     hint: string,
   ) => {
     if (supports(server.release, feature)) return;
-    const urns = [...new Set(writes.filter(needs).map((write) => write.urn))];
+    const urns = [...new Set(writes.filter(needs).map(lineLabel))];
     if (urns.length === 0) return;
     const { what, since } = FEATURES[feature];
     const more = urns.length > NAMED ? ` and ${urns.length - NAMED} more` : '';

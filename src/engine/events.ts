@@ -20,8 +20,17 @@ export type EngineEvent =
       readonly delayMs: number;
       readonly reason: string;
     }
-  /** An apply starts writing `total` changes to `target`. */
-  | { readonly type: 'applying'; readonly total: number; readonly target: string }
+  /**
+   * An apply starts writing `total` changes to `target`, as run `runId` (every write carries it) of the plan whose
+   * digest is `planDigest`.
+   */
+  | {
+      readonly type: 'applying';
+      readonly total: number;
+      readonly target: string;
+      readonly runId: string;
+      readonly planDigest: string;
+    }
   /** Progress of an apply: `done` of `total` changes are written. */
   | { readonly type: 'applied'; readonly done: number; readonly total: number }
   /** A warning of an apply under way (a server without conditional writes). */
@@ -49,7 +58,7 @@ export function describeEvent(event: EngineEvent, warn: (word: string) => string
     case 'retry':
       return `retrying ${event.method} ${event.url} in ${(event.delayMs / 1000).toFixed(1)}s (${event.reason})\n`;
     case 'applying':
-      return `applying ${plural(event.total, 'change')} to ${event.target}\n`;
+      return `applying ${plural(event.total, 'change')} to ${event.target} as run ${event.runId}\n`;
     case 'applied':
       return `\r  ${event.done}/${event.total} applied`;
     case 'apply-warning':

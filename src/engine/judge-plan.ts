@@ -2,6 +2,7 @@ import { DiagnosticsError } from '../errors.js';
 import type { CatalogLoad } from '../manifest/load-catalog.js';
 import type { LiveState } from '../model/live-state.js';
 import { aspectsAfter } from '../plan/aspects-after.js';
+import { namesInPlan } from '../plan/line-names.js';
 import type { Plan } from '../plan/types.js';
 import type { Policy, PolicySubject } from '../policy/types.js';
 import { plural } from '../render/plural.js';
@@ -49,5 +50,9 @@ export async function judgePlan(
       files,
     );
   }
-  return { ...plan, policyWarnings: violations };
+  const nameOf = namesInPlan(plan);
+  return {
+    ...plan,
+    policyWarnings: violations.map((violation) => ({ ...violation, name: nameOf(violation.urn) })),
+  };
 }

@@ -1,7 +1,8 @@
-import type { ApplyResult } from '../apply/apply-plan.js';
 import { CatalogError } from '../errors.js';
+import { planDigest } from '../plan/plan-digest.js';
 import type { Plan } from '../plan/types.js';
-import { applyChanges, type ApplyOptions } from './apply-changes.js';
+import { applyChanges, type ApplyOptions, type RunResult } from './apply-changes.js';
+import { newRunId } from './run-id.js';
 import type { EngineContext, TargetOptions } from './context.js';
 import { checkProtection, openTarget, planTargetOf } from './open-target.js';
 import { readPlanFile } from './plan-file.js';
@@ -13,6 +14,11 @@ export interface SavedPlanOptions extends EngineContext, TargetOptions {
   readonly environment?: string;
   /** Confirms applying to this protected environment (the CLI: --environment NAME with --yes). */
   readonly confirmEnvironment?: string;
+  /**
+   * The digest the plan was approved with (the one its pull-request comment showed): a plan with another is refused.
+   * The whole `sha256:…` digest, or its first 12 hex digits as the comment shows them.
+   */
+  readonly expectDigest?: string;
 }
 
 /** A saved plan, checked against the run and connected to its target. */
@@ -20,8 +26,12 @@ export interface SavedPlan {
   readonly plan: Plan;
   /** The target, as shown to people. */
   readonly target: string;
+  /** The id of the run `apply` makes (see PlannedRun.runId). */
+  readonly runId: string;
+  /** The plan's digest (plan-digest.ts): checked against its content when it was read. */
+  readonly planDigest: string;
   /** Applies the plan; every aspect it writes is read again first (a plan made before someone else changed one is refused whole). */
-  apply(options?: ApplyOptions): Promise<ApplyResult>;
+  apply(options?: ApplyOptions): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -31,8 +41,15 @@ export interface SavedPlan {
  */
 export async function openSavedPlan(options: SavedPlanOptions): Promise<SavedPlan> {
   const plan = await readPlanFile(options.file, options.cwd);
+  checkPlanDigest(plan, options);
   checkPlanEnvironment(plan, options);
-  const { file, environment: _environment, confirmEnvironment: _confirm, ...target } = options;
+  const {
+    file,
+    environment: _environment,
+    confirmEnvironment: _confirm,
+    expectDigest: _digest,
+    ...target
+  } = options;
   const connection = await openTarget(target);
   try {
     const planned = planTargetOf(connection.target);
@@ -46,10 +63,14 @@ export async function openSavedPlan(options: SavedPlanOptions): Promise<SavedPla
     await connection.close();
     throw error;
   }
+  const runId = newRunId('catalog');
   return {
     plan,
     target: connection.description,
-    apply: (applyOptions = {}) => applyChanges(plan, connection, { ...applyOptions, planJustMade: false }),
+    runId,
+    planDigest: planDigest(plan),
+    apply: (applyOptions = {}) =>
+      applyChanges(plan, connection, { ...applyOptions, planJustMade: false, runId }),
     close: () => connection.close(),
   };
 }
@@ -71,4 +92,17 @@ function checkPlanEnvironment(plan: Plan, options: SavedPlanOptions): void {
   }
   if (plan.environment === undefined) return;
   checkProtection(plan.environment, options.confirmEnvironment);
+}
+
+/** A plan other than the one approved is refused, whatever it holds (its content matches its own digest). */
+function checkPlanDigest(plan: Plan, options: SavedPlanOptions): void {
+  const expected = options.expectDigest?.trim();
+  if (expected === undefined) return;
+  const digest = planDigest(plan);
+  const short = /^[0-9a-f]{12,64}$/.test(expected) && digest.startsWith(`sha256:${expected}`);
+  if (digest === expected || short) return;
+  throw new CatalogError(
+    'PLAN_INVALID',
+    `${options.file} is not the plan that was approved: its digest is ${digest}, not ${expected}; nothing was written`,
+  );
 }

@@ -18,6 +18,7 @@ import { buildCatalog } from '../manifest/load-catalog.js';
 import type { SourceFile } from '../manifest/parse-documents.js';
 import { errorMessage } from '../model/error-message.js';
 import type { Plan } from '../plan/types.js';
+import { newRunId } from './run-id.js';
 import { applyChanges, type ApplyOptions } from './apply-changes.js';
 import type { EngineContext, TargetOptions } from './context.js';
 import { loadCatalog, requireValid } from './load-catalog.js';
@@ -139,7 +140,11 @@ export async function planAdoption(options: AdoptionOptions): Promise<AdoptionRu
       },
       applyTakeOver: async (applyOptions = {}) => {
         if (takeOver === undefined) throw new InternalError('adopt: no take-over was planned');
-        return applyChanges(takeOver, connection, { ...applyOptions, planJustMade: true });
+        return applyChanges(takeOver, connection, {
+          ...applyOptions,
+          planJustMade: true,
+          runId: newRunId('catalog'),
+        });
       },
       close: () => connection.close(),
     };

@@ -1,4 +1,3 @@
-import type { ApplyResult } from '../apply/apply-plan.js';
 import { CatalogError } from '../errors.js';
 import { readChangedFiles } from '../git/git-info.js';
 import type { Environment } from '../manifest/select-environment.js';
@@ -6,13 +5,14 @@ import type { DesiredState } from '../model/desired-state.js';
 import { classifyOrigins } from '../plan/classify-origin.js';
 import { restrictToFiles } from '../plan/scope.js';
 import type { Plan, RetireStrategy } from '../plan/types.js';
-import { applyChanges, type ApplyOptions } from './apply-changes.js';
+import { applyChanges, type ApplyOptions, type RunResult } from './apply-changes.js';
 import type { EngineContext, TargetOptions } from './context.js';
 import { judgePlan, policiesOf, type LoadedPolicies } from './judge-plan.js';
 import { loadCatalog, requireValid, type LoadedCatalog } from './load-catalog.js';
 import { makePlan, withEnvironment } from './make-plan.js';
 import { checkProtection, openTarget, settingsTargetOf, type Connection } from './open-target.js';
 import { readBaseState } from './read-base-state.js';
+import { newRunId } from './run-id.js';
 import { startImpactRead, withImpact, type ImpactRead } from './read-impact.js';
 
 export interface PlanOptions extends EngineContext, TargetOptions {
@@ -57,12 +57,14 @@ export interface PlannedRun {
   readonly plan: Plan;
   /** The target, as shown to people. */
   readonly target: string;
+  /** The id of the run `apply` makes: every write carries it (systemMetadata.runId), and the catalog records it. */
+  readonly runId: string;
   /** Resolves once the impact's reads are in (at once without them); never rejects. */
   readonly impactRead: Promise<void>;
   /** The plan with its impact and picture; warnings (a catalog that could not answer) are events. */
   withImpact(): Promise<Plan>;
   /** Applies the plan's changes (from the same reads: no second read of every version). */
-  apply(options?: ApplyOptions): Promise<ApplyResult>;
+  apply(options?: ApplyOptions): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -147,9 +149,11 @@ function plannedRun(
 ): PlannedRun {
   let whole: Promise<Plan> | undefined;
   const picture = options.picture !== false;
+  const runId = newRunId('catalog');
   return {
     plan,
     target: connection.description,
+    runId,
     impactRead: impactRead === undefined ? Promise.resolve() : impactRead.then(() => undefined),
     withImpact: () =>
       (whole ??=
@@ -158,7 +162,7 @@ function plannedRun(
           : withImpact(plan, impactRead, { picture, ...onEventOf(options) })),
     apply: (applyOptions = {}) => {
       if (options.forApply !== true) checkProtection(plan.environment, options.confirmEnvironment);
-      return applyChanges(plan, connection, { ...applyOptions, planJustMade: true });
+      return applyChanges(plan, connection, { ...applyOptions, planJustMade: true, runId });
     },
     close: () => connection.close(),
   };

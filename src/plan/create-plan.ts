@@ -8,6 +8,7 @@ import { overlaid } from '../model/json.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
+import { entityLabel, namesOf, withLineNames } from './line-names.js';
 import { isManagedEntity } from './ownership.js';
 import { renameEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
 import { shadowingNotes } from './shadowing.js';
@@ -61,11 +62,12 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   if (context.prune) {
     const pruned = pruneChanges(desired, live, declaredDatasets, actor);
     if (pruned.length > context.maxDeletes) {
+      const nameOf = namesOf(desired, live);
       throw new CatalogError(
         'TOO_MANY_DELETES',
         `the plan would delete ${pruned.length} ${pruned.length === 1 ? 'thing' : 'things'} (${pruned
           .slice(0, 5)
-          .map((change) => change.id)
+          .map((change) => `${change.aspect} of ${entityLabel(nameOf(change.urn), change.urn)}`)
           .join('; ')}${pruned.length > 5 ? '; …' : ''}), more than --max-deletes ${context.maxDeletes}; ` +
           `review them with --dry-run and raise --max-deletes to allow it`,
       );
@@ -89,7 +91,7 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   );
   notes.push(...deprecationNotes(ordered, desired, live));
   const aliasMoves = aliasMovesOf(ordered, desired);
-  return {
+  const plan: Plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     tool: { name: 'catalog', version: context.toolVersion },
     target: context.target,
@@ -102,6 +104,7 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
     ...(aliasMoves.length === 0 ? {} : { aliasMoves }),
     ...(renames.length === 0 ? {} : { renames }),
   };
+  return withLineNames(plan, namesOf(desired, live));
 }
 
 /**

@@ -83,7 +83,8 @@ export function sameIgnoringStamps(a: JsonValue | undefined, b: JsonValue | unde
 
 const STAMP_FIELDS = new Set(['auditStamp', 'created', 'lastModified', 'createStamp', 'attribution']);
 
-function stripStamps(value: JsonValue | undefined): JsonValue | undefined {
+/** The value without its audit stamps (the fields sameIgnoringStamps ignores). */
+export function stripStamps(value: JsonValue | undefined): JsonValue | undefined {
   if (Array.isArray(value)) return value.map((item: JsonValue) => stripStamps(item) ?? null);
   if (!isJsonObject(value)) return value;
   const result: Record<string, JsonValue> = {};

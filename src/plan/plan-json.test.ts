@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../model/json.js';
+import { planDigest } from './plan-digest.js';
 import { parsePlan, serializePlan, serializePlanChunks } from './plan-json.js';
 import { PLAN_FORMAT_VERSION, type Plan } from './types.js';
 
@@ -54,8 +55,9 @@ const change = (index: number): Record<string, unknown> => ({
 describe('serializePlanChunks', () => {
   it('joins to exactly the sorted, indented JSON of the whole plan', () => {
     for (const plan of [planWith([]), planWith([change(0)]), planWith([change(0), change(1), change(2)])]) {
-      expect([...serializePlanChunks(plan)].join('')).toBe(`${stableStringify(plan, 2)}\n`);
-      expect(serializePlan(plan)).toBe(`${stableStringify(plan, 2)}\n`);
+      const whole = `${stableStringify({ ...plan, digest: planDigest(plan) }, 2)}\n`;
+      expect([...serializePlanChunks(plan)].join('')).toBe(whole);
+      expect(serializePlan(plan)).toBe(whole);
     }
   });
 
@@ -71,7 +73,7 @@ describe('serializePlanChunks', () => {
         fc.dictionary(fc.string(), fc.jsonValue()),
         (changes, extra) => {
           const plan = planWith(changes, extra);
-          expect(serializePlan(plan)).toBe(`${stableStringify(plan, 2)}\n`);
+          expect(serializePlan(plan)).toBe(`${stableStringify({ ...plan, digest: planDigest(plan) }, 2)}\n`);
         },
       ),
     );
@@ -83,8 +85,11 @@ describe('serializePlanChunks', () => {
   });
 });
 
+/** A plan document as catalog writes it: the content with its digest. */
+const documentOf = (content: Record<string, unknown>): string => serializePlan(content as unknown as Plan);
+
 describe('parsePlan', () => {
-  const plan = (environment: unknown): string => JSON.stringify({ ...readablePlan(), environment });
+  const plan = (environment: unknown): string => documentOf({ ...readablePlan(), environment });
 
   it('reads the environment a plan was made for', () => {
     expect(parsePlan(plan({ name: 'prod', env: 'PROD', protect: true }), 'p.json').environment).toEqual({
@@ -103,8 +108,50 @@ describe('parsePlan', () => {
   it('refuses a plan of another format version, naming both (version 1 held the picture as Mermaid text)', () => {
     const old = JSON.stringify({ ...readablePlan(), formatVersion: 1, picture: 'flowchart LR\n' });
     expect(() => parsePlan(old, 'p.json')).toThrow(
-      `p.json is not a usable plan: formatVersion 1 is not ${PLAN_FORMAT_VERSION} (made by another version of catalog?)`,
+      `p.json is not a usable plan: formatVersion 1 is older than ${PLAN_FORMAT_VERSION}: it was made by an older catalog, and carries no digest to check it by; make the plan again (catalog reconcile --out)`,
     );
+    const newer = JSON.stringify({ ...readablePlan(), formatVersion: PLAN_FORMAT_VERSION + 1 });
+    expect(() => parsePlan(newer, 'p.json')).toThrow(
+      `p.json is not a usable plan: formatVersion ${PLAN_FORMAT_VERSION + 1} is not ${PLAN_FORMAT_VERSION} (made by another version of catalog?)`,
+    );
+  });
+
+  it('refuses a plan whose content does not match its digest, or that has none', () => {
+    const made = {
+      ...readablePlan(),
+      changes: [
+        {
+          ...change(0),
+          name: 't.f0',
+          entityType: 'mlFeature',
+          aspect: 'mlFeatureProperties',
+          versionSeen: '-1',
+          markStatus: true,
+        },
+      ],
+    };
+    const text = documentOf(made);
+    expect(parsePlan(text, 'p.json').changes).toHaveLength(1);
+    // One value the apply would write, changed by hand after the plan was made.
+    const tampered = text.replace('"alpha": {}', '"alpha": {"owner": "mallory"}');
+    expect(tampered).not.toBe(text);
+    expect(() => parsePlan(tampered, 'p.json')).toThrow(
+      /p\.json is not a usable plan: its content does not match its digest \(sha256:[0-9a-f]{64} when it was made, sha256:[0-9a-f]{64} now\): it was changed after it was made/,
+    );
+    // The version an aspect was read at, moved back by hand so that the stale-plan check would pass.
+    expect(() => parsePlan(text.replace('"versionSeen": "-1"', '"versionSeen": "7"'), 'p.json')).toThrow(
+      'it was changed after it was made',
+    );
+    const { digest: _digest, ...withoutDigest } = JSON.parse(text) as Record<string, unknown>;
+    expect(() => parsePlan(JSON.stringify(withoutDigest), 'p.json')).toThrow(
+      '"digest" must be the plan\'s sha256 digest (sha256:<64 hex digits>)',
+    );
+  });
+
+  it('refuses a note that does not name its entity', () => {
+    expect(() =>
+      parsePlan(documentOf({ ...readablePlan(), notes: [{ kind: 'unownedEdge', message: 'm' }] }), 'p.json'),
+    ).toThrow('p.json is not a usable plan: notes[0] must name its entity (urn and name)');
   });
 
   it('reads the graph of the change, and refuses one it could not draw', () => {
@@ -123,7 +170,7 @@ describe('parsePlan', () => {
       ],
       omitted: 2,
     };
-    const withGraph = (graph: unknown): string => JSON.stringify({ ...readablePlan(), changeGraph: graph });
+    const withGraph = (graph: unknown): string => documentOf({ ...readablePlan(), changeGraph: graph });
     expect(parsePlan(withGraph(changeGraph), 'p.json').changeGraph).toEqual(changeGraph);
     const edge = changeGraph.edges[0];
     expect(() =>
@@ -142,10 +189,10 @@ describe('parsePlan', () => {
   it('refuses a plan without the manifest directory its provenance is recorded from, or without a count', () => {
     const { git, summary } = readablePlan() as { git: object; summary: object };
     expect(() =>
-      parsePlan(JSON.stringify({ ...readablePlan(), git: { ...git, manifestDir: undefined } }), 'p.json'),
+      parsePlan(documentOf({ ...readablePlan(), git: { ...git, manifestDir: undefined } }), 'p.json'),
     ).toThrow('p.json is not a usable plan: "git.manifestDir" must be {local, recorded} strings');
     expect(() =>
-      parsePlan(JSON.stringify({ ...readablePlan(), summary: { ...summary, claimed: undefined } }), 'p.json'),
+      parsePlan(documentOf({ ...readablePlan(), summary: { ...summary, claimed: undefined } }), 'p.json'),
     ).toThrow('p.json is not a usable plan: "summary.claimed" must be a number');
   });
 });

@@ -6,6 +6,7 @@
 import { CatalogError } from '../errors.js';
 import { isJsonObject, parseJson, sortKeys, type JsonObject } from '../model/json.js';
 import { GRAPH_EDGE_STATES, GRAPH_NODE_ACTIONS, GRAPH_RELATIONSHIPS } from './change-graph-types.js';
+import { isPlanDigest, planDigest } from './plan-digest.js';
 import { PLAN_FORMAT_VERSION, type Change, type Plan, type PlanSummary } from './types.js';
 
 export function serializePlan(plan: Plan): string {
@@ -23,7 +24,8 @@ const CHANGE_INDENT = '\n    ';
  * and encode on its way out) it was the largest thing the tool held.
  */
 export function* serializePlanChunks(plan: Plan): Generator<string> {
-  const head = `${JSON.stringify(sortKeys({ ...plan, changes: [] }), null, 2)}\n`;
+  // The document carries the plan's digest (plan-digest.ts), which `catalog apply` checks against its content.
+  const head = `${JSON.stringify(sortKeys({ ...plan, changes: [], digest: planDigest(plan) }), null, 2)}\n`;
   // Strings cannot hold a raw line break (JSON escapes it), so this line is the top-level key and nothing else.
   const at = head.indexOf(EMPTY_CHANGES);
   if (plan.changes.length === 0) {
@@ -31,7 +33,7 @@ export function* serializePlanChunks(plan: Plan): Generator<string> {
     return;
   }
   if (at < 0) {
-    yield `${JSON.stringify(sortKeys(plan), null, 2)}\n`;
+    yield `${JSON.stringify(sortKeys({ ...plan, digest: planDigest(plan) }), null, 2)}\n`;
     return;
   }
   yield `${head.slice(0, at)}\n  "changes": [`;
@@ -74,9 +76,13 @@ export function parsePlan(text: string, file: string): Plan {
   if (!parsed.ok) return fail(`invalid JSON (${parsed.error})`);
   const plan = parsed.value;
   if (!isJsonObject(plan)) return fail('it is not a JSON object');
-  if (plan['formatVersion'] !== PLAN_FORMAT_VERSION) {
+  const version = plan['formatVersion'];
+  if (version !== PLAN_FORMAT_VERSION) {
+    // An older plan has no digest to check and does not name its lines: it is made again, never converted.
     return fail(
-      `formatVersion ${JSON.stringify(plan['formatVersion'])} is not ${PLAN_FORMAT_VERSION} (made by another version of catalog?)`,
+      typeof version === 'number' && Number.isInteger(version) && version < PLAN_FORMAT_VERSION
+        ? `formatVersion ${version} is older than ${PLAN_FORMAT_VERSION}: it was made by an older catalog, and carries no digest to check it by; make the plan again (catalog reconcile --out)`
+        : `formatVersion ${JSON.stringify(version)} is not ${PLAN_FORMAT_VERSION} (made by another version of catalog?)`,
     );
   }
   for (const field of ['target', 'actor'])
@@ -113,8 +119,24 @@ export function parsePlan(text: string, file: string): Plan {
   )
     fail('"environment" must be {name, env, protect}');
   if (plan['changeGraph'] !== undefined) checkChangeGraph(plan['changeGraph'], fail);
-  // Every field apply reads has been checked above, and the graph the markdown plan draws.
-  return plan as unknown as Plan;
+  const notes = plan['notes'];
+  if (Array.isArray(notes))
+    notes.forEach((note: unknown, index) => {
+      if (!isJsonObject(note) || typeof note['urn'] !== 'string' || typeof note['name'] !== 'string')
+        fail(`notes[${index}] must name its entity (urn and name)`);
+    });
+  // Every field apply reads has been checked above, and the graph the markdown plan draws. Last, the digest: the
+  // content must be what was made, not an edit of it (plan-digest.ts).
+  const { digest, ...content } = plan;
+  if (typeof digest !== 'string' || !isPlanDigest(digest))
+    return fail('"digest" must be the plan\'s sha256 digest (sha256:<64 hex digits>)');
+  const actual = planDigest(content as unknown as Plan);
+  if (actual !== digest) {
+    return fail(
+      `its content does not match its digest (${digest} when it was made, ${actual} now): it was changed after it was made. Nothing was written; make the plan again and review it`,
+    );
+  }
+  return content as unknown as Plan;
 }
 
 function checkChange(change: unknown, index: number, fail: (problem: string) => never): void {
@@ -127,7 +149,7 @@ function checkChange(change: unknown, index: number, fail: (problem: string) => 
   const actions = CHANGE_KINDS[kind as Change['kind']];
   if (typeof value['action'] !== 'string' || !actions.includes(value['action']))
     fail(`${at} has an unknown action`);
-  for (const field of ['id', 'urn', 'entityType', 'aspect', 'versionSeen']) {
+  for (const field of ['id', 'urn', 'name', 'entityType', 'aspect', 'versionSeen']) {
     if (typeof value[field] !== 'string') fail(`${at}.${field} must be a string`);
   }
   if (!isJsonObject(value['after'])) fail(`${at}.after must be an object`);

@@ -15,9 +15,10 @@ import type { PlanImpact } from './impact-types.js';
 
 /**
  * The version of the plan's JSON document; `catalog apply` refuses a plan of any other. 2: the graph of the change
- * is data (`changeGraph`), where 1 held it drawn as Mermaid text (`picture`).
+ * is data (`changeGraph`), where 1 held it drawn as Mermaid text (`picture`). 3: the document carries its `digest`
+ * (plan-digest.ts), which apply checks, and every change, note and policy warning names its entity (`name`).
  */
-export const PLAN_FORMAT_VERSION = 2;
+export const PLAN_FORMAT_VERSION = 3;
 
 /** One changed field of an aspect; `before`/`after` absent means the field is absent. */
 export interface FieldChange {
@@ -41,6 +42,11 @@ interface ChangeBase {
   /** Stable identity of the change, e.g. "mlFeatureProperties urn:li:mlFeature:(t,a)". */
   readonly id: string;
   readonly urn: string;
+  /**
+   * What people call the entity (line-names.ts): every plan createPlan makes names every change; absent only while a
+   * change is being made, and in changes a caller builds by hand (the renderers then show the name its URN carries).
+   */
+  readonly name?: string;
   readonly entityType: string;
   readonly aspect: string;
   /** The aspect's version when the plan read it ("-1": it did not exist): the stale-plan check compares it. */
@@ -134,9 +140,12 @@ export type Change =
 
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
-  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget';
+  /** keptByRollback: an aspect a rollback leaves as it is (changed since the run; rollback-plan.ts). */
+  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget' | 'keptByRollback';
   readonly message: string;
   readonly urn: string;
+  /** The entity's name, as on changes (line-names.ts). */
+  readonly name?: string;
   readonly source?: SourceLocation;
   /** shadowedField: the owned field DataHub shows from a UI edit instead (see shadowing.ts). */
   readonly shadow?: ShadowedField;
@@ -215,6 +224,8 @@ export interface PlanPolicyViolation {
   readonly severity: 'error' | 'warning';
   readonly kind: string;
   readonly urn: string;
+  /** The entity's name, as on changes (line-names.ts). */
+  readonly name?: string;
   readonly source: SourceLocation;
   readonly message: string;
   readonly reason?: string;
@@ -260,6 +271,11 @@ export interface Plan {
    */
   readonly impact?: PlanImpact;
   readonly changeGraph?: ChangeGraph;
+  /**
+   * A rollback's plan (`catalog rollback`): the run whose writes it undoes. Its writes carry no ownership marker
+   * (what they restore may be anyone's). Absent on plans made from the manifests.
+   */
+  readonly rollbackOf?: string;
 }
 
 /**

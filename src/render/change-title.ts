@@ -1,4 +1,5 @@
 import { assertNever } from '../errors.js';
+import { lineLabel } from '../plan/line-names.js';
 import type { Change } from '../plan/types.js';
 
 /**
@@ -25,20 +26,22 @@ const ASSOCIATION_TITLES: Readonly<Record<string, string>> = {
   dataProductProperties: 'assets',
 };
 
+/** The change's one line: what it does, to which entity (its name and URN: line-names.ts), through which aspect. */
 export function changeTitle(change: Change): string {
+  const entity = lineLabel(change);
   switch (change.kind) {
     case 'createGlossaryTerm':
-      return `create ${change.urn} (GraphQL createGlossaryTerm)`;
+      return `create ${entity} (GraphQL createGlossaryTerm)`;
     case 'upsertAspect':
-      return `${change.action} ${change.urn} ${change.aspect}`;
+      return `${change.action} ${entity} ${change.aspect}`;
     case 'status':
       return change.action === 'delete'
-        ? `soft-delete ${change.urn} (status.removed = true)`
-        : `restore ${change.urn} (status.removed = false)`;
+        ? `soft-delete ${entity} (status.removed = true)`
+        : `restore ${entity} (status.removed = false)`;
     case 'termEdges':
-      return `${change.aspect === 'glossaryTerms' ? 'terms of' : 'column terms of'} ${change.urn}`;
+      return `${change.aspect === 'glossaryTerms' ? 'terms of' : 'column terms of'} ${entity}`;
     case 'associations':
-      return `${ASSOCIATION_TITLES[change.aspect] ?? change.aspect} of ${change.urn}`;
+      return `${ASSOCIATION_TITLES[change.aspect] ?? change.aspect} of ${entity}`;
     default:
       return assertNever(change);
   }

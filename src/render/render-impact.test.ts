@@ -113,23 +113,23 @@ describe('renderImpactText', () => {
       [
         'Impact (what depends on the changes in the catalog):',
         '',
-        `  ~ update ${F1} mlFeatureProperties`,
+        `  ~ update transaction_features.txn_count_7d (${F1}) mlFeatureProperties`,
         '      affects: 1 feature table, 3 models (fraud-detector-2026-10, fraud-detector-2026-11, …), 1 model group (fraud-detector)',
-        '        model group fraud-detector (group of fraud-detector-2026-10)',
-        '        model fraud-detector-2026-10 (consumes it)',
-        '        model fraud-detector-2026-11 (consumes it)',
+        `        model group fraud-detector (${GROUP}) (group of fraud-detector-2026-10)`,
+        `        model fraud-detector-2026-10 (${M1}) (consumes it)`,
+        `        model fraud-detector-2026-11 (${M2}) (consumes it)`,
         '        … and 2 more',
         '',
-        `  + terms of ${DATASET}`,
+        `  + terms of payments.transactions (${DATASET})`,
         '      affects: 1 feature (transaction_features.txn_count_7d), 3 models (fraud-detector-2026-10, fraud-detector-2026-11, …)',
-        '        model fraud-detector-2026-10 (consumes transaction_features.txn_count_7d)',
-        '        model fraud-detector-2026-11 (consumes transaction_features.txn_count_7d)',
-        '        feature transaction_features.txn_count_7d (derived from it)',
+        `        model fraud-detector-2026-10 (${M1}) (consumes transaction_features.txn_count_7d)`,
+        `        model fraud-detector-2026-11 (${M2}) (consumes transaction_features.txn_count_7d)`,
+        `        feature transaction_features.txn_count_7d (${F1}) (derived from it)`,
         '        … and 1 more',
         '',
-        `  - soft-delete ${TERM} (status.removed = true)`,
+        `  - soft-delete Label (${TERM}) (status.removed = true)`,
         '      affects: 1 dataset (payments.transactions)',
-        '        dataset payments.transactions (a column carries the term)',
+        `        dataset payments.transactions (${DATASET}) (a column carries the term)`,
         '',
       ].join('\n'),
     );
@@ -162,16 +162,16 @@ describe('one entity, one rule, two changes', () => {
     expect(renderImpactText(impact, both, plain)).toEqual([
       'Impact (what depends on the changes in the catalog):',
       '',
-      `  + terms of ${DATASET}`,
-      `  - column terms of ${DATASET}`,
+      `  + terms of payments.transactions (${DATASET})`,
+      `  - column terms of payments.transactions (${DATASET})`,
       '      affects: 1 feature, 3 models (fraud-detector-2026-10, …)',
-      '        model fraud-detector-2026-10 (consumes transaction_features.txn_count_7d)',
+      `        model fraud-detector-2026-10 (${M1}) (consumes transaction_features.txn_count_7d)`,
       '        … and 3 more',
       '',
     ]);
     const markdown = renderImpactMarkdown(impact, both);
     expect(markdown.filter((line) => line.startsWith('| 🟢'))).toEqual([
-      `| 🟢 create<br>🔴 remove | terms of ${DATASET}<br>column terms of ${DATASET} | 1 feature, 3 models (fraud-detector-2026-10, …) |`,
+      `| 🟢 create<br>🔴 remove | terms of payments.transactions (${DATASET})<br>column terms of payments.transactions (${DATASET}) | 1 feature, 3 models (fraud-detector-2026-10, …) |`,
     ]);
   });
 });
@@ -206,7 +206,7 @@ describe('names from the catalog', () => {
     };
     const text = renderImpactText(hostile, PLAN, plain).join('\n');
     expect(text).toContain('affects: 1 model (evil\\u001B[31m\\u000Amodel)');
-    expect(text).toContain('        model evil\\u001B[31m\\u000Amodel (consumes it)');
+    expect(text).toContain(`        model evil\\u001B[31m\\u000Amodel (${M1}) (consumes it)`);
     expect(text).not.toContain('\u001b');
     expect(renderImpactMarkdown(hostile, PLAN).join('\n')).not.toContain('\u001b');
   });
@@ -217,15 +217,17 @@ describe('renderImpactMarkdown', () => {
     const limit5 = computeImpact(PLAN, GRAPH, { limit: 5 });
     const markdown = renderImpactMarkdown(limit5, PLAN).join('\n');
     expect(markdown).toContain(
-      `| 🟡 update | update ${F1.replace(/_/g, '\\_')} mlFeatureProperties | 1 feature table (transaction\\_features), 3 models (fraud-detector-2026-10, fraud-detector-2026-11, x\\|\\*y\\*\\\`\\<b\\>), 1 model group (fraud-detector) |`,
+      `| 🟡 update | update transaction\\_features.txn\\_count\\_7d (${F1.replace(/_/g, '\\_')}) mlFeatureProperties | 1 feature table (transaction\\_features), 3 models (fraud-detector-2026-10, fraud-detector-2026-11, x\\|\\*y\\*\\\`\\<b\\>), 1 model group (fraud-detector) |`,
     );
     expect(markdown).toContain(
       '<details><summary>Dependents (the first 5 of each change, by name)</summary>',
     );
-    expect(markdown).toContain('- model `fraud-detector-2026-10`: consumes it');
+    expect(markdown).toContain(`- model \`fraud-detector-2026-10\` (\`${M1}\`): consumes it`);
     // A name with a backtick gets a longer code fence; nothing in it can open HTML or a table cell outside it.
-    expect(markdown).toContain('- model ``x|*y*`<b>``: consumes it');
-    expect(markdown).toContain('- dataset `payments.transactions`: a column carries the term');
+    expect(markdown).toMatch(/- model ``x\|\*y\*`<b>`` \(`urn:li:mlModel:[^`]*`\): consumes it/);
+    expect(markdown).toContain(
+      `- dataset \`payments.transactions\` (\`${DATASET}\`): a column carries the term`,
+    );
   });
 });
 
@@ -235,6 +237,7 @@ describe('renderPictureMarkdown', () => {
       '<details open><summary>Picture</summary>',
       '',
       '```mermaid',
+      '%%{init: {"flowchart": {"useMaxWidth": true}}}%%',
       'flowchart LR',
       '  n0["a"]',
       '```',

@@ -6,6 +6,7 @@
  */
 import { escapeControl } from '../model/escape-control.js';
 import { entityNoun } from '../plan/entity-names.js';
+import { entityLabel } from '../plan/line-names.js';
 import type { ChangeImpact, ImpactedEntity, ImpactStep, PlanImpact } from '../plan/impact-types.js';
 import type { Change, Plan } from '../plan/types.js';
 import { changeSymbol, changeTitle } from './change-title.js';
@@ -108,7 +109,7 @@ export function renderImpactText(impact: PlanImpact, plan: Plan, style: Style): 
     lines.push(`      ${renderImpactSummary(entry)}`);
     for (const dependent of entry.dependents) {
       lines.push(
-        `        ${entityNoun(dependent.entityType, 1)} ${shown(dependent.name)} ${style.dim(`(${describeVia(dependent)})`)}`,
+        `        ${entityNoun(dependent.entityType, 1)} ${shown(entityLabel(dependent.name, dependent.urn))} ${style.dim(`(${describeVia(dependent)})`)}`,
       );
     }
     const unlisted = entry.total - entry.dependents.length;
@@ -150,7 +151,7 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
     lines.push(changes.map((change) => `**${inline(titleOf(change))}**`).join('<br>'), '');
     for (const dependent of entry.dependents)
       lines.push(
-        `- ${entityNoun(dependent.entityType, 1)} ${code(shown(dependent.name))}: ${inline(describeVia(dependent))}`,
+        `- ${entityNoun(dependent.entityType, 1)} ${code(shown(dependent.name))} (${code(dependent.urn)}): ${inline(describeVia(dependent))}`,
       );
     const unlisted = entry.total - entry.dependents.length;
     if (unlisted > 0) lines.push(`- … and ${unlisted} more`);
@@ -159,6 +160,12 @@ export function renderImpactMarkdown(impact: PlanImpact, plan: Plan): string[] {
   lines.push('</details>', '');
   return lines;
 }
+
+/**
+ * Mermaid's configuration for the picture, as a directive GitHub's renderer reads: drawn no wider than its box (a
+ * phone's comment column too), scaled down rather than spilling out of it (`useMaxWidth`; GitHub's viewer zooms).
+ */
+export const PICTURE_DIRECTIVE = '%%{init: {"flowchart": {"useMaxWidth": true}}}%%';
 
 /**
  * The plan's Mermaid picture (render-mermaid.ts) as a fenced block GitHub draws, in an open collapsible section;
@@ -170,6 +177,7 @@ export function renderPictureMarkdown(mermaid: string): string[] {
     '<details open><summary>Picture</summary>',
     '',
     '```mermaid',
+    PICTURE_DIRECTIVE,
     ...mermaid.replace(/\n$/, '').split('\n'),
     '```',
     '',

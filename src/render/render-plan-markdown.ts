@@ -1,3 +1,5 @@
+import { lineLabel } from '../plan/line-names.js';
+import { planDigest } from '../plan/plan-digest.js';
 import type { Change, Plan } from '../plan/types.js';
 import { createStyle } from './style.js';
 import {
@@ -36,6 +38,10 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
     '',
     `${plan.environment === undefined ? '' : `Environment: **${plan.environment.name}** (env \`${plan.environment.env}\`${plan.environment.protect ? ', protected' : ''}) · `}Target: \`${plan.target}\` · revision: \`${plan.git.revision?.slice(0, 12) ?? 'none'}\`${plan.git.dirty ? ' (uncommitted changes)' : ''}`,
     '',
+    // What the reviewer approves: `catalog apply --expect-digest` refuses any other plan (plan-digest.ts).
+    `Plan digest: \`${planDigest(plan)}\``,
+    '',
+    ...(plan.rollbackOf === undefined ? [] : [`Rollback of run \`${plan.rollbackOf}\``, '']),
   ];
   if (plan.changes.length === 0) head.push('No changes: the catalog matches the manifests.', '');
   if ((plan.renames ?? []).length > 0) {
@@ -52,7 +58,7 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
     head.push('<details><summary>Notes</summary>', '');
     for (const note of plan.notes)
       head.push(
-        `- ${escape(note.message)}${note.source === undefined ? '' : ` (\`${note.source.file}:${note.source.line}\`)`}`,
+        `- ${escape(`${lineLabel(note)}: ${note.message}`)}${note.source === undefined ? '' : ` (\`${note.source.file}:${note.source.line}\`)`}`,
       );
     head.push('', '</details>', '');
   }
@@ -61,7 +67,7 @@ export function renderPlanMarkdown(plan: Plan, options: { readonly title?: strin
     head.push('**Policy warnings**', '');
     for (const warning of plan.policyWarnings ?? [])
       head.push(
-        `- ⚠️ ${escape(policyWarningText(warning))} (\`${warning.source.file}:${warning.source.line}\`)`,
+        `- ⚠️ ${escape(`${lineLabel(warning)}: ${policyWarningText(warning)}`)} (\`${warning.source.file}:${warning.source.line}\`)`,
       );
     head.push('');
   }

@@ -13,6 +13,8 @@ import type {
 } from '../plan/types.js';
 import { escapeControl, escapeControlDeep } from '../model/escape-control.js';
 import { parseUrn } from '../model/urn.js';
+import { lineLabel } from '../plan/line-names.js';
+import { planDigest } from '../plan/plan-digest.js';
 import type { Style } from './style.js';
 import { plural } from './plural.js';
 import { renderImpactText } from './render-impact.js';
@@ -41,6 +43,7 @@ export function* renderPlanTextPieces(plan: Plan, style: Style): Generator<strin
   const rest = escapeControlDeep({ ...plan, changes: [] as Change[] });
   // The environment first: a plan for prod must not be mistaken for one for dev (docs/environments.md).
   if (rest.environment !== undefined) yield piece([style.bold(environmentLine(rest.environment)), '']);
+  if (rest.rollbackOf !== undefined) yield piece([style.bold(`Rollback of run ${rest.rollbackOf}`), '']);
   const changes: Change[] = [];
   if (plan.changes.length === 0) {
     yield piece([`${style.green('No changes.')} The catalog matches the manifests.`, '']);
@@ -68,16 +71,21 @@ export function* renderPlanTextPieces(plan: Plan, style: Style): Generator<strin
   if (rest.impact !== undefined) lines.push(...renderImpactText(rest.impact, { ...rest, changes }, style));
   if (rest.notes.length > 0) {
     lines.push(style.bold('Notes:'));
-    for (const note of rest.notes) lines.push(`  ${style.yellow('!')} ${note.message}${where(note.source)}`);
+    for (const note of rest.notes)
+      lines.push(`  ${style.yellow('!')} ${lineLabel(note)}: ${note.message}${where(note.source)}`);
     lines.push('');
   }
   if ((rest.policyWarnings ?? []).length > 0) {
     lines.push(style.bold('Policy warnings:'));
     for (const warning of rest.policyWarnings ?? [])
-      lines.push(`  ${style.yellow('⚠')} ${policyWarningText(warning)}${where(warning.source)}`);
+      lines.push(
+        `  ${style.yellow('⚠')} ${lineLabel(warning)}: ${policyWarningText(warning)}${where(warning.source)}`,
+      );
     lines.push('');
   }
   lines.push(summaryLine({ ...rest, changes }));
+  // The digest a saved plan is checked against (`catalog apply --expect-digest`; plan-digest.ts).
+  if (plan.changes.length > 0) lines.push(style.dim(`Plan digest: ${planDigest(plan)}`));
   yield piece(lines);
 }
 

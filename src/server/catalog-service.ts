@@ -24,6 +24,13 @@ import {
   type StoredEnvelope,
 } from './catalog/enveloped-aspects.js';
 import { hardDelete, type DeletedEntity, type DeleteOptions } from './catalog/hard-delete.js';
+import {
+  describeRun,
+  listRuns,
+  rollbackRun,
+  type AspectRowSummary,
+  type RollbackResponse,
+} from './catalog/runs.js';
 import { ServiceError } from './catalog/service-error.js';
 import type { AspectStore, StoredAspect } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
@@ -188,6 +195,27 @@ export class CatalogService {
     if (keyAspect === undefined)
       throw new ServiceError(400, `Failed to find entity with name ${entityType} in EntityRegistry`);
     return this.store.listUrns(keyAspect, start, count);
+  }
+
+  /** The runs the catalog holds, the latest first (GMS's /runs?action=list; catalog/runs.ts). */
+  listRuns(options: Parameters<typeof listRuns>[1]): ReturnType<typeof listRuns> {
+    return listRuns(this.store, options);
+  }
+
+  /** The latest aspects one run wrote (/runs?action=describe). */
+  describeRun(runId: string, options: Parameters<typeof describeRun>[2]): AspectRowSummary[] {
+    return describeRun(this.store, runId, options);
+  }
+
+  /** DataHub's rollback of a run (/runs?action=rollback), in one transaction. */
+  rollbackRun(
+    runId: string,
+    options: { readonly dryRun: boolean; readonly hardDelete: boolean },
+  ): RollbackResponse {
+    return rollbackRun(this.store, (proposals, actor) => this.ingest(proposals, actor), runId, {
+      ...options,
+      now: this.clock(),
+    });
   }
 
   now(): number {

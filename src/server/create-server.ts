@@ -4,6 +4,7 @@ import { parseJson } from '../model/json.js';
 import { CatalogService, SERVER_ACTOR, ServiceError } from './catalog-service.js';
 import { executeGraphQL, parseGraphQLRequest } from './graphql/graphql-endpoint.js';
 import { parseRestliQuery, sendJson, sendRestliError } from './http/restli.js';
+import { runsAction } from './http/runs-routes.js';
 import {
   batchGetEntities,
   entitiesAction,
@@ -229,6 +230,9 @@ function route(
   }
   if (method === 'POST' && path === '/aspects' && action === 'getTimeseriesAspectValues') {
     return getTimeseriesAspectValues(jsonBody(), service);
+  }
+  if (method === 'POST' && path === '/runs' && typeof action === 'string') {
+    return runsAction(action, jsonBody(), service);
   }
   if (method === 'POST' && path === '/entities' && typeof action === 'string') {
     return entitiesAction(action, jsonBody(), service, SERVER_ACTOR);

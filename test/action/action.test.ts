@@ -120,7 +120,9 @@ describe('the GitHub Action (action.yml)', () => {
       const run = action.runs.steps.find((step) => step.id === 'run');
       expect(run?.env?.[`INPUT_${name.toUpperCase()}`]).toBe(`\${{ inputs.${name} }}`);
     }
-    expect(Object.keys(action.outputs)).toEqual(expect.arrayContaining(['changes', 'plan-json']));
+    expect(Object.keys(action.outputs)).toEqual(
+      expect.arrayContaining(['changes', 'plan-json', 'run-id', 'plan-digest', 'verified']),
+    );
     for (const step of action.runs.steps.filter((item) => item.uses !== undefined))
       expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
     // The token is a secret: it reaches the CLI only through the environment, never a command line.
@@ -142,6 +144,11 @@ describe('the GitHub Action (action.yml)', () => {
     expect(plan.changes.length).toBeGreaterThan(0);
     expect(first.summary).toMatch(/^## catalog plan\n\n/);
     expect(first.summary).toContain('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)');
+    // The comment shows the digest the reviewer approves: the saved plan's own.
+    const digest = /Plan digest: `(sha256:[0-9a-f]{64})`/.exec(first.summary)?.[1];
+    expect(digest).toBeDefined();
+    expect(readFileSync(String(first.outputs['plan-json']), 'utf8')).toContain(`"digest": "${digest}"`);
+    expect(first.outputs['run-id']).toBe('');
 
     const ours = () => github.comments.filter((comment) => comment.body.startsWith(PLAN_MARKER));
     expect(ours()).toHaveLength(1);
@@ -163,6 +170,13 @@ describe('the GitHub Action (action.yml)', () => {
     expect(apply.code, apply.log).toBe(0);
     expect(apply.outputs['changes']).toBe('true');
     expect(apply.summary).toMatch(/^## catalog apply\n/);
+    // The run: its id, the digest of the plan it applied, and what reading the writes back found.
+    const runId = String(apply.outputs['run-id']);
+    expect(runId).toMatch(/^catalog-\d{4}_\d\d_\d\d-\d\d_\d\d_\d\d-[a-z0-9]{6}$/);
+    expect(apply.outputs['plan-digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(apply.outputs['verified']).toMatch(/^(\d+)\/\1$/);
+    expect(apply.summary).toContain(`Run ${runId} · plan ${String(apply.outputs['plan-digest'])}`);
+    expect(apply.summary).toContain(`; verified ${String(apply.outputs['verified'])}.`);
 
     const drift = await runAction({ command: 'drift', server: server.url });
     expect(drift.code, drift.log).toBe(0);

@@ -180,8 +180,8 @@ describe('catalog adopt', () => {
   it('with --take-over, clears the UI edit it adopted, so the manifest is again the only source', async () => {
     await replay('model-description');
     const dry = await adopt('--take-over', '--dry-run');
-    expect(dry.stdout).toContain(`update ${MODEL_10} editableMlModelProperties`);
-    expect(dry.stdout).toContain(`update ${MODEL_10} mlModelProperties`);
+    expect(dry.stdout).toContain(`update fraud-detector-2026-10 (${MODEL_10}) editableMlModelProperties`);
+    expect(dry.stdout).toContain(`update fraud-detector-2026-10 (${MODEL_10}) mlModelProperties`);
     expect((await server.aspect(MODEL_10, 'editableMlModelProperties')).description).toBe(MODEL_TEXT);
 
     const result = await adopt('--take-over');

@@ -84,7 +84,7 @@ describe('a plan against an older DataHub release', () => {
       const run = await runCatalog(['reconcile', '.', '--dry-run', '--server', proxy.url], { cwd: dir.dir });
       expect(run.stderr).not.toMatch(/lacks/);
       expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/create urn:li:glossaryTerm:Revenue/);
+      expect(run.stdout).toMatch(/create Revenue \(urn:li:glossaryTerm:Revenue\)/);
     } finally {
       dir.cleanup();
       await proxy.close();

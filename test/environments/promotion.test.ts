@@ -143,7 +143,9 @@ groups: [fraud-detector]
     expect(other.stderr).toContain('was made for environment prod, but this run asks for environment dev');
     const applied = await run(['apply', 'plan.json', '--server', prod.url, '--environment', 'prod', '--yes']);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout.split('\n')[0]).toBe('Environment: prod (env PROD, protected)');
+    // After the run's line, the environment first: a plan for prod is not mistaken for one for dev.
+    expect(applied.stdout.split('\n')[0]).toMatch(/^Run catalog-\S+ · plan sha256:[0-9a-f]{64}$/);
+    expect(applied.stdout.split('\n')[2]).toBe('Environment: prod (env PROD, protected)');
     expect(await prod.aspect(PROD_MODEL, 'mlModelProperties')).toBeDefined();
   });
 

@@ -323,9 +323,9 @@ describe('impact of an applied plan', () => {
     const removed = lines.findIndex((line, at) => at > impactAt && line.includes(LABEL));
     expect(lines.slice(removed + 1, removed + 5).map((line) => line.trim())).toEqual([
       'affects: 1 dataset (payments.transactions), 1 feature (transaction_features.txn_count_7d), 1 model (fraud-detector-2026-11)',
-      'model fraud-detector-2026-11 (carries the term)',
-      'dataset payments.transactions (a column carries the term)',
-      'feature transaction_features.txn_count_7d (carries the term)',
+      `model fraud-detector-2026-11 (${MODEL_11}) (carries the term)`,
+      `dataset payments.transactions (${TX}) (a column carries the term)`,
+      `feature transaction_features.txn_count_7d (${TXN_COUNT}) (carries the term)`,
     ]);
     const again = await cli('--output', 'json');
     expect(again.code, again.stderr).toBe(0);

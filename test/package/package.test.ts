@@ -204,7 +204,9 @@ describe('the npm package', () => {
     expect(program.stdout).toContain('valid: true');
     expect(program.stdout).toContain('ingested: ingested');
     expect(program.stdout).toContain('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)');
-    expect(program.stdout).toMatch(/^Apply complete: \d+ applied, 0 failed, 0 skipped\.$/m);
+    expect(program.stdout).toMatch(
+      /^Apply complete: \d+ applied, 0 failed, 0 skipped; verified (\d+)\/\1\.$/m,
+    );
     expect(program.stdout).toContain('changes after the apply: 0');
     expect(program.stderr).toContain(
       `reading the embedded catalog (${path.join(dir, '.catalog/catalog.db')})`,

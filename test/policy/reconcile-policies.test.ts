@@ -31,7 +31,7 @@ describe('policies in reconcile', () => {
     const text = await run('reconcile', 'catalog', '--dry-run');
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain(
-      '⚠ model fraud-detector-2026-11 has no technical owner (policy models-have-a-technical-owner at catalog/policies/models-have-a-technical-owner.yaml:',
+      '⚠ fraud-detector-2026-11 (urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)): model fraud-detector-2026-11 has no technical owner (policy models-have-a-technical-owner at catalog/policies/models-have-a-technical-owner.yaml:',
     );
     expect(text.stdout).toContain('(catalog/models/fraud-detector.yaml:34:7)');
 

@@ -114,7 +114,7 @@ describe('two applies racing on the same entities', () => {
           .split('\n')
           .filter((line) => line.startsWith('  ') || line.startsWith('Run '));
         expect(reportLines.length, run.stderr).toBeLessThanOrEqual(4);
-        expect(run.stderr).toMatch(/changed by someone else while this apply ran \(urn:li:mlFeature:/);
+        expect(run.stderr).toMatch(/changed by someone else while this apply ran \(\S+ \(urn:li:mlFeature:/);
         expect(run.stderr).toContain('Run the same command again');
       }
     }

@@ -107,11 +107,11 @@ describe('domains and data products', () => {
   it('creates domains, a data product with its assets and the domain of every entity, then plans nothing', async () => {
     const dry = await reconcile('--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain(`+ create ${PAYMENTS} domainProperties`);
-    expect(dry.stdout).toContain(`+ create ${PRODUCT} dataProductProperties`);
+    expect(dry.stdout).toContain(`+ create Payments (${PAYMENTS}) domainProperties`);
+    expect(dry.stdout).toContain(`+ create Fraud signals (${PRODUCT}) dataProductProperties`);
     expect(dry.stdout).toContain(`+ assets: ["${TABLE}","${MODEL}"]`);
     // Domains come first, the data product after its assets.
-    const order = [FINANCE, TABLE, MODEL, PRODUCT].map((urn) => dry.stdout.indexOf(`create ${urn} `));
+    const order = [FINANCE, TABLE, MODEL, PRODUCT].map((urn) => dry.stdout.indexOf(`(${urn}) `));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
 
@@ -162,14 +162,14 @@ describe('domains and data products', () => {
     edit('domains.yaml', '  - fraud-detector-2026-11\n', `  - fraud-detector\n  - ${DATASET}\n`);
     const plan = await reconcile('--dry-run');
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout).toContain(`~ assets of ${PRODUCT}`);
+    expect(plan.stdout).toContain(`~ assets of Fraud signals (${PRODUCT})`);
     expect(plan.stdout).toContain(`+ ${GROUP}`);
     expect(plan.stdout).toContain(`- ${MODEL}`);
     expect(plan.stdout).toContain(`~ ${DATASET} (added by someone else`);
     expect(plan.stdout).not.toContain(`- ${OTHER}`);
     // Markdown (the pull-request comment) and the JSON plan show the same lines.
     const markdown = await reconcile('--dry-run', '--output', 'markdown');
-    expect(markdown.stdout).toContain(`~ assets of ${PRODUCT}`);
+    expect(markdown.stdout).toContain(`~ assets of Fraud signals (${PRODUCT})`);
     expect(markdown.stdout).toContain(`+     ${GROUP}`);
     expect(markdown.stdout).toContain(`-     ${MODEL}`);
     const json = await reconcile('--dry-run', '--output', 'json');
@@ -193,10 +193,10 @@ describe('domains and data products', () => {
     edit('domains.yaml', 'domain: payments\n', 'domain: finance\n');
     edit('ml.yaml', /^domain: payments\n/m, '');
     const second = await reconcile('--dry-run');
-    expect(second.stdout).toContain(`~ update ${PRODUCT} dataProductProperties`);
+    expect(second.stdout).toContain(`~ update Fraud signals (v2) (${PRODUCT}) dataProductProperties`);
     expect(second.stdout).toContain('~ name: "Fraud signals" → "Fraud signals (v2)"');
     expect(second.stdout).toMatch(/~ assets:\n[^\n]*\n[^\n]*- "urn:li:dataset/);
-    expect(second.stdout).toContain(`~ update ${PRODUCT} domains`);
+    expect(second.stdout).toContain(`~ update Fraud signals (v2) (${PRODUCT}) domains`);
     expect((await reconcile()).code).toBe(0);
     expect((await aspect(PRODUCT, 'dataProductProperties')).name).toBe('Fraud signals (v2)');
     expect(await assetUrns()).toEqual([TABLE, OTHER, GROUP]);

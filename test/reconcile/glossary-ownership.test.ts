@@ -216,7 +216,7 @@ describe('glossary nodes, tags, owners and links as code', () => {
     );
     // Declared too: the plan takes that one line over (only with the apply; this is a dry run).
     const noted = await reconcile('--dry-run');
-    expect(noted.stdout).toContain(`~ owners of ${GROUP}`);
+    expect(noted.stdout).toContain(`~ owners of fraud-detector (${GROUP})`);
     expect(noted.stdout).toContain(
       "~ urn:li:corpuser:bob (BUSINESS_OWNER) (added by someone else, declared in the manifests: the marker is written, it is the tool's from now on)",
     );
@@ -258,9 +258,9 @@ describe('glossary nodes, tags, owners and links as code', () => {
     edit('glossary.yaml', 'domain: Marketing\n', '');
     edit('glossary.yaml', 'customProperties: { is_confidential: "true" }\n', '');
     const plan = await reconcile('--dry-run');
-    expect(plan.stdout).toContain(`update ${SENSITIVE} glossaryRelatedTerms`);
-    expect(plan.stdout).toContain(`update ${SENSITIVE} domains`);
-    expect(plan.stdout).not.toContain(`${CONFIDENTIAL} domains`);
+    expect(plan.stdout).toContain(`update Sensitive (${SENSITIVE}) glossaryRelatedTerms`);
+    expect(plan.stdout).toContain(`update Sensitive (${SENSITIVE}) domains`);
+    expect(plan.stdout).not.toContain(`${CONFIDENTIAL}) domains`);
     // customProperties no longer declared: no longer owned, so kept.
     expect(plan.stdout).not.toContain('customProperties');
     expect((await reconcile()).code).toBe(0);

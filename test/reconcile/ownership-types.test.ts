@@ -46,8 +46,10 @@ describe('the OwnershipType kind', () => {
   it('creates the type before the owners that name it, stamped as DataHub stamps it, then plans nothing', async () => {
     const dry = await run('reconcile', 'catalog', '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain(`+ create ${VALIDATOR} ownershipTypeInfo`);
-    expect(dry.stdout.indexOf(`create ${VALIDATOR}`)).toBeLessThan(dry.stdout.indexOf(GROUP));
+    expect(dry.stdout).toContain(`+ create Model Validator (${VALIDATOR}) ownershipTypeInfo`);
+    expect(dry.stdout.indexOf(`create Model Validator (${VALIDATOR})`)).toBeLessThan(
+      dry.stdout.indexOf(GROUP),
+    );
 
     const applied = await run('reconcile', 'catalog');
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
@@ -74,7 +76,7 @@ describe('the OwnershipType kind', () => {
     const created = await server.aspect(VALIDATOR, 'ownershipTypeInfo');
     editManifest(dir, 'catalog.yaml', 'name: Model Validator', 'name: Model Risk Validator');
     const plan = await run('reconcile', 'catalog', '--dry-run');
-    expect(plan.stdout).toContain(`~ update ${VALIDATOR} ownershipTypeInfo`);
+    expect(plan.stdout).toContain(`~ update Model Risk Validator (${VALIDATOR}) ownershipTypeInfo`);
     expect(plan.stdout).toContain('name: "Model Validator" → "Model Risk Validator"');
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     expect(await server.aspect(VALIDATOR, 'ownershipTypeInfo')).toEqual({

@@ -36,7 +36,12 @@ describe('catalog reconcile against the embedded catalog', () => {
 
     const applied = await reconcile();
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toContain('Apply complete: 40 applied, 0 failed, 0 skipped.');
+    // The run's id and the plan's digest come first; the report ends with what reading the writes back found.
+    expect(applied.stdout).toMatch(
+      /^Run catalog-\d{4}_\d\d_\d\d-\d\d_\d\d_\d\d-[a-z0-9]{6} · plan sha256:[0-9a-f]{64}\n/,
+    );
+    // 40 changes: their 40 aspects and the 24 status marks of the entities they create.
+    expect(applied.stdout).toContain('Apply complete: 40 applied, 0 failed, 0 skipped; verified 64/64.');
 
     const again = await reconcile('--dry-run', '--detailed-exitcode');
     expect(again.code).toBe(0);
@@ -74,13 +79,17 @@ describe('catalog reconcile against the embedded catalog', () => {
       onStderr: (text) => log.push(`err:${text}`),
     });
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toBe(`${dry.stdout}Apply complete: 440 applied, 0 failed, 0 skipped.\n`);
+    const runLine = /^Run \S+ · plan sha256:[0-9a-f]{64}\n\n/.exec(applied.stdout)?.[0] ?? '';
+    expect(runLine).not.toBe('');
+    expect(applied.stdout).toBe(
+      `${runLine}${dry.stdout}Apply complete: 440 applied, 0 failed, 0 skipped; verified 864/864.\n`,
+    );
     const planEnd = log.findIndex((entry) => entry.includes('Plan: 428 to create'));
     const applying = log.findIndex((entry) => entry.startsWith('err:applying 440 changes'));
     expect(log.filter((entry) => entry.startsWith('out:')).length).toBeGreaterThan(2);
     expect(planEnd).toBeGreaterThan(0);
     expect(applying).toBeGreaterThan(planEnd);
-    expect(log.at(-1)).toBe('out:Apply complete: 440 applied, 0 failed, 0 skipped.\n');
+    expect(log.at(-1)).toBe('out:Apply complete: 440 applied, 0 failed, 0 skipped; verified 864/864.\n');
   });
 
   it('plans and applies every change kind, and each apply re-plans to nothing', async () => {
@@ -150,7 +159,7 @@ describe('catalog reconcile against the embedded catalog', () => {
 
     const applied = await reconcile('--prune', '--max-deletes', '1');
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toContain('Apply complete: 9 applied, 0 failed, 0 skipped.');
+    expect(applied.stdout).toContain('Apply complete: 9 applied, 0 failed, 0 skipped; verified 11/11.');
     expect((await reconcile('--dry-run', '--detailed-exitcode', '--prune')).code).toBe(0);
     expect(await aspect(MODEL_10, 'status')).toEqual({ removed: true });
     expect((await aspect(TX, 'glossaryTerms')).terms).toEqual([]);
@@ -241,7 +250,7 @@ describe('catalog reconcile against the embedded catalog', () => {
     const stale = await run('apply', 'plan.json');
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain(
-      `the plan is stale: 1 aspect changed since it was made: mlModelProperties ${MODEL_11} (version 1 → 2)`,
+      `the plan is stale: 1 aspect changed since it was made: mlModelProperties of fraud-detector-2026-11 (${MODEL_11}) (version 1 → 2)`,
     );
     expect((await aspect('urn:li:mlFeature:(user_features,age)', 'mlFeatureProperties')).description).toBe(
       'Age in years.',
@@ -269,7 +278,10 @@ describe('catalog reconcile against the embedded catalog', () => {
 
     edit('features/user-features.yaml', 'Age in whole years.', 'Age in years.');
     // Planning and applying in one run: the plan's reads are the check (each write carries If-Version-Match).
-    expect(await reads(() => reconcile())).toBe(planOnly);
+    expect(await reads(() => reconcile('--no-verify'))).toBe(planOnly);
+    // Reading the writes back afterwards is one batch read more.
+    edit('features/user-features.yaml', 'Age in years.', 'Age in whole years.');
+    expect(await reads(() => reconcile())).toBe(planOnly + 1);
   });
 
   it('refuses a plan file that is not a plan, or was made against another server', async () => {
@@ -311,7 +323,7 @@ describe('catalog reconcile against the embedded catalog', () => {
     expect(first.stdout).toBe(second.stdout);
     const plan = JSON.parse(first.stdout);
     expect(plan).toMatchObject({
-      formatVersion: 2,
+      formatVersion: 3,
       target: server.url,
       actor: 'urn:li:corpuser:catalog-bot',
       git: { revision: null, dirty: false },

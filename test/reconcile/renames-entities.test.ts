@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editManifest } from '../helpers/catalog-dir.js';
+import { writeEditedPlan } from '../helpers/edited-plan.js';
 import { proposal, type TestServer } from '../helpers/server.js';
 import { PRODUCT, renameActions, useRenameCatalog } from './rename-catalog.js';
 
@@ -108,7 +109,7 @@ describe('renames of feature tables, models and model groups', () => {
     expect(retiring).toContain(OLD_TABLE);
     // Stopped before the last phase: everything but the retirements written.
     saved.changes = saved.changes.filter((change) => change.retires === undefined);
-    writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(saved));
+    writeEditedPlan(path.join(dir, 'plan.json'), saved);
     expect((await run('apply', 'plan.json')).code).toBe(0);
     expect(await server.aspect(NEW_TABLE, 'mlFeatureTableProperties')).toBeDefined();
     expect(await server.aspect(OLD_TABLE, 'deprecation')).toBeUndefined();

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeEditedPlan } from '../helpers/edited-plan.js';
 import { runCatalog } from '../helpers/run-cli.js';
 import { proposal, type TestServer } from '../helpers/server.js';
 import { CLICKS, NEW, OLD, PROFILE, renameActions, STEWARD, useRenameCatalog } from './rename-catalog.js';
@@ -102,7 +103,7 @@ describe('renames', () => {
     };
     // The run stopped before the last phase: the new term and the moved edge are written, the old one not retired.
     saved.changes = saved.changes.filter((change) => change.retires === undefined);
-    writeFileSync(path.join(dir, 'plan.json'), JSON.stringify(saved));
+    writeEditedPlan(path.join(dir, 'plan.json'), saved);
     const partial = await run('apply', 'plan.json');
     expect(partial.code, partial.stderr).toBe(0);
     expect(await columnTerms()).toEqual([NEW]);

@@ -56,7 +56,7 @@ describe("the plan after stewards' edits in DataHub's web app", () => {
 
   it("re-adds the tool's own tag and term a steward removed", () => {
     expect(plan.stdout).toContain(
-      '+ tags of urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD)',
+      '+ tags of fraud-detector-2026-11 (urn:li:mlModel:(urn:li:dataPlatform:sagemaker,fraud-detector-2026-11,PROD))',
     );
     expect(plan.stdout).toContain('+ urn:li:tag:pci');
     expect(plan.stdout).toContain('+ urn:li:glossaryTerm:Classification.Confidential');
@@ -79,7 +79,7 @@ describe("the plan after stewards' edits in DataHub's web app", () => {
     expect(edited.description).toContain('steward');
     const note = plan.stdout.split('\n').find((line) => line.includes('(editableMlModelProperties)'));
     expect(note, plan.stdout).toMatch(
-      /^ {2}! description shown in DataHub is the UI edit of urn:li:corpuser:datahub at \d{4}-\d\d-\d\dT[\d:.]+Z \(editableMlModelProperties\), not the manifest's: ".*a steward notes the label delay.*" {2}\(catalog\/models\/[\w-]+\.yaml:\d+:\d+\)$/,
+      /^ {2}! \S+ \(urn:li:mlModel:\(urn:li:dataPlatform:sagemaker,[\w-]+,PROD\)\): description shown in DataHub is the UI edit of urn:li:corpuser:datahub at \d{4}-\d\d-\d\dT[\d:.]+Z \(editableMlModelProperties\), not the manifest's: ".*a steward notes the label delay.*" {2}\(catalog\/models\/[\w-]+\.yaml:\d+:\d+\)$/,
     );
 
     const markdown = await runCatalog(
@@ -88,7 +88,7 @@ describe("the plan after stewards' edits in DataHub's web app", () => {
     );
     expect(markdown.code, markdown.stderr).toBe(0);
     expect(markdown.stdout).toMatch(
-      /^- description shown in DataHub is the UI edit of .+\(editableMlModelProperties\), not the manifest's: .*a steward notes the label delay.* \(`catalog\/models\/[\w-]+\.yaml:\d+`\)$/m,
+      /^- \S+ \(urn:li:mlModel:\(urn:li:dataPlatform:sagemaker,[\w-]+,PROD\)\): description shown in DataHub is the UI edit of .+\(editableMlModelProperties\), not the manifest's: .*a steward notes the label delay.* \(`catalog\/models\/[\w-]+\.yaml:\d+`\)$/m,
     );
 
     const json = await runCatalog(

@@ -169,35 +169,86 @@ describe('the lineage view', () => {
     current!.problems.length = 0;
   });
 
-  it('keeps its text readable on a phone: the picture scrolls sideways in its frame, the page does not', async () => {
-    const page = await open(lineagePath(MODEL), 390);
+  it('fits a phone, and any width: the picture scales or scrolls inside its frame, its text readable', async () => {
+    // The feature's lineage: a dataset upstream, a table and a model downstream, the model's group beyond; left to
+    // right it is over a thousand pixels wide.
+    const visiblePicture = async (page: Page) =>
+      page.evaluate<{
+        kind: string;
+        left: number;
+        right: number;
+        frameLeft: number;
+        frameRight: number;
+        scrolls: boolean;
+        smallest: number;
+        pageScrolls: boolean;
+      }>(
+        `(() => {
+          const frame = document.querySelector('.lineage-scroll');
+          const svg = [...frame.querySelectorAll('svg.lineage-picture')].find((each) => getComputedStyle(each).display !== 'none');
+          const box = svg.getBoundingClientRect();
+          const frameBox = frame.getBoundingClientRect();
+          const texts = [...svg.querySelectorAll('text')].map((text) => text.getBoundingClientRect().height);
+          return {
+            kind: svg.classList.contains('lineage-column') ? 'column' : 'wide',
+            left: box.left, right: box.right, frameLeft: frameBox.left, frameRight: frameBox.right,
+            scrolls: frame.scrollWidth > frame.clientWidth,
+            smallest: Math.min(...texts),
+            pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+          };
+        })()`,
+      );
+    for (const width of [390, 320, 600, 800, 1024, 1280, 1600]) {
+      const page = await open(lineagePath(AMOUNT), width);
+      const picture = await visiblePicture(page);
+      expect(picture.pageScrolls, `${width}px`).toBe(false);
+      // Inside its frame: it fits (drawn whole within it), or it scrolls within it.
+      const fits = picture.left >= picture.frameLeft && picture.right <= picture.frameRight;
+      expect(fits || picture.scrolls, `${width}px`).toBe(true);
+      if (width <= 1024) {
+        // Narrower than the left-to-right picture: one column, whole in its frame, nothing to scroll.
+        expect(picture.kind, `${width}px`).toBe('column');
+        expect(fits, `${width}px`).toBe(true);
+      }
+      // Its names readable at 12px and up wherever the column is drawn at its natural size (a frame of 344px).
+      if (width >= 390) expect(picture.smallest, `${width}px`).toBeGreaterThanOrEqual(12);
+      if (width === 390) {
+        await screenshot(page, 'lineage-narrow');
+        // Data flows down: the dataset above the feature, the model below it; a tap opens the group.
+        const top = async (urn: string) =>
+          (await page.locator(`svg.lineage-column a[href="${pagePath(urn)}"]`).boundingBox())?.y ?? 0;
+        expect(await top(DATASET)).toBeLessThan(await top(AMOUNT));
+        expect(await top(AMOUNT)).toBeLessThan(await top(MODEL));
+        expect(await page.locator('.lineage-summary .on-narrow').isVisible()).toBe(true);
+        expect(await page.locator('.lineage-summary .on-wide').isVisible()).toBe(false);
+        await Promise.all([
+          page.waitForURL(`**${pagePath(GROUP)}`),
+          page.locator(`svg.lineage-column a[href="${pagePath(GROUP)}"]`).click(),
+        ]);
+      }
+      if (width === 1600) expect(picture.kind).toBe('wide');
+      expect(current?.problems, `${width}px`).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('without its script, shows the column by the screen width, and the wide picture scrolls in its frame', async () => {
+    current = await openPage(browser, 700);
+    await current.page.route('**/ui/app.js', (route) => route.abort());
+    await current.page.goto(`${server.url}${lineagePath(AMOUNT)}`);
+    current.problems.length = 0;
+    const page = current.page;
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await page.locator('svg.lineage-graph').isVisible()).toBe(true);
     expect(
       await page.evaluate<boolean>(
         '(() => { const frame = document.querySelector(".lineage-scroll"); return frame.scrollWidth > frame.clientWidth; })()',
       ),
     ).toBe(true);
-    const sizes = await page.evaluate<number[]>(
-      '[...document.querySelectorAll("svg.lineage-graph text")].map((text) => parseFloat(getComputedStyle(text).fontSize))',
-    );
-    expect(sizes.length).toBeGreaterThan(0);
-    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
-    // Drawn at its natural size: one SVG pixel is one CSS pixel.
-    const box = await page.locator('svg.lineage-graph').boundingBox();
-    expect(box?.width).toBe(Number(await page.locator('svg.lineage-graph').getAttribute('width')));
-    // It opens at the model (the page's script centres the focus), not at the dataset on the far left.
-    const focusInView = await page.evaluate<boolean>(
-      '(() => { const frame = document.querySelector(".lineage-scroll").getBoundingClientRect();' +
-        ' const focus = document.querySelector("a.node.focus rect").getBoundingClientRect();' +
-        ' return focus.left >= frame.left && focus.right <= frame.right; })()',
-    );
-    expect(focusInView).toBe(true);
     expect(await page.locator('.scroll-hint').isVisible()).toBe(true);
-    await screenshot(page, 'lineage-narrow');
-    // Scrolled to the right end, the group is in view and opens with a tap.
-    await page.evaluate('document.querySelector(".lineage-scroll").scrollLeft = 100000');
-    await screenshot(page, 'lineage-narrow-scrolled');
-    await Promise.all([page.waitForURL(`**${pagePath(GROUP)}`), nodeLink(page, GROUP).click()]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.locator('svg.lineage-column').isVisible()).toBe(true);
+    expect(await page.locator('svg.lineage-graph').isVisible()).toBe(false);
   });
 });
 
@@ -231,8 +282,9 @@ describe('the lineage page of a dataset with many features', () => {
     // Two hops: the dataset, then its features (the last hop's neighbours are not needed).
     expect(queries).toHaveBeenCalledTimes(2);
     const body = await response.text();
+    // Each entity twice: in the left-to-right picture and in the phone's one-column picture.
     const links = body.match(/<a\s+class="node [a-z]+"/g) ?? [];
-    expect(links).toHaveLength(60);
+    expect(links).toHaveLength(2 * 60);
     // 70 features, 59 drawn beside the dataset: the 60th read and the 10 beyond the read are the 11 more.
     expect(body).toMatch(
       /<g class="node more downstream"\s*><title>downstream: and 11 more not shown<\/title>/,

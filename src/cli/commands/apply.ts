@@ -1,6 +1,7 @@
 import { openSavedPlan } from '../../engine/open-saved-plan.js';
 import { applyAndReport } from '../apply-report.js';
 import type { CliIo } from '../io.js';
+import { renderRunLine } from '../../render/render-apply.js';
 import { renderPlan } from '../print-plan.js';
 import {
   confirmedEnvironment,
@@ -15,6 +16,10 @@ export interface ApplyCommandOptions extends TargetFlags {
   readonly output: 'text' | 'markdown';
   /** --yes: confirms applying to a protected environment. */
   readonly yes?: boolean;
+  /** false with --no-verify: the written aspects are not read back. */
+  readonly verify?: boolean;
+  /** --expect-digest: the digest the plan was approved with. */
+  readonly expectDigest?: string;
 }
 
 /**
@@ -31,6 +36,7 @@ export async function runApply(file: string, options: ApplyCommandOptions, io: C
     file,
     ...(environment === undefined ? {} : { environment }),
     ...(confirmed === undefined ? {} : { confirmEnvironment: confirmed }),
+    ...(options.expectDigest === undefined ? {} : { expectDigest: options.expectDigest }),
   });
   try {
     const { plan } = saved;
@@ -38,8 +44,16 @@ export async function runApply(file: string, options: ApplyCommandOptions, io: C
       io.stdout.write('The plan has no changes: nothing to apply.\n');
       return 0;
     }
+    io.stdout.write(`${renderRunLine(saved)}\n\n`);
     io.stdout.write(renderPlan(plan, options.output, io));
-    return (await applyAndReport((applyOptions) => saved.apply(applyOptions), plan, io, 'text')) ? 0 : 1;
+    const applied = await applyAndReport(
+      (applyOptions) => saved.apply(applyOptions),
+      plan,
+      io,
+      'text',
+      options.verify !== false,
+    );
+    return applied ? 0 : 1;
   } finally {
     await saved.close();
   }

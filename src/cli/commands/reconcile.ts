@@ -1,7 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
 import { planCatalog } from '../../engine/plan-catalog.js';
 import { CatalogError } from '../../errors.js';
-import type { RetireStrategy } from '../../plan/types.js';
+import { planDigest } from '../../plan/plan-digest.js';
+import type { Plan, RetireStrategy } from '../../plan/types.js';
+import { renderRunLine } from '../../render/render-apply.js';
 import { applyAndReport } from '../apply-report.js';
 import { boundHeapGrowth, releaseHeapGrowth } from '../heap-growth.js';
 import { heldUntil } from '../held-output.js';
@@ -34,6 +36,8 @@ export interface ReconcileOptions extends TargetFlags {
   readonly impact?: boolean;
   /** --yes: confirms applying to a protected environment. */
   readonly yes?: boolean;
+  /** false with --no-verify: the written aspects are not read back. */
+  readonly verify?: boolean;
 }
 
 /**
@@ -76,6 +80,8 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     const whole = options.out !== undefined || options.output === 'json' ? await run.withImpact() : undefined;
     if (whole !== undefined) await savePlan(whole, options, io);
     if (bounded) releaseHeapGrowth();
+    // The run's id and the plan's digest come first: they are what the catalog and its record will name.
+    if (options.output !== 'json') io.stdout.write(`${renderRunLine(runLineOf(run, whole))}\n\n`);
     // The plan is judged (and saved) before the first write; printing it is output only. So its writes go out
     // while it is printed (a large plan's text takes seconds to render, and the writes mostly wait on the catalog),
     // and what the apply prints is held until the plan is out: the output is the same as one after the other.
@@ -89,6 +95,7 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
       whole ?? run.plan,
       heldUntil(io, printing),
       options.output,
+      options.verify !== false,
     );
     const [printed, applied] = await Promise.allSettled([printing, applying]);
     if (applied.status === 'rejected') throw applied.reason;
@@ -98,6 +105,14 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
   } finally {
     await run.close();
   }
+}
+
+/** The run and the digest of the plan it applies (the plan's digest leaves its impact out: plan-digest.ts). */
+function runLineOf(
+  run: { readonly runId: string; readonly plan: Plan },
+  whole: Plan | undefined,
+): { runId: string; planDigest: string } {
+  return { runId: run.runId, planDigest: planDigest(whole ?? run.plan) };
 }
 
 function parseMaxDeletes(value: string): number {

@@ -21,6 +21,7 @@ export interface AspectStatements {
   readonly historyOfAspect: Statement<[string, string], StoredRow>;
   readonly deleteUrn: Statement<[string]>;
   readonly deleteAspect: Statement<[string, string]>;
+  readonly deleteVersion: Statement<[string, string, number]>;
   readonly deleteTimeseries: Statement<[string, string, number, number]>;
   readonly deleteIncoming: Statement<[string]>;
   readonly incoming: Statement<[string], { source: string; name: string }>;
@@ -79,6 +80,9 @@ export function prepareAspectStatements(db: Database.Database): AspectStatements
     ),
     deleteUrn: db.prepare<[string]>('DELETE FROM metadata_aspect_v2 WHERE urn = ?'),
     deleteAspect: db.prepare<[string, string]>('DELETE FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ?'),
+    deleteVersion: db.prepare<[string, string, number]>(
+      'DELETE FROM metadata_aspect_v2 WHERE urn = ? AND aspect = ? AND version = ?',
+    ),
     deleteTimeseries: db.prepare<[string, string, number, number]>(
       `DELETE FROM timeseries_aspect WHERE urn = ? AND aspect IN (SELECT value FROM json_each(?))
          AND timestamp BETWEEN ? AND ?`,

@@ -12,6 +12,7 @@ import { latestAspectMap } from './latest-aspect-maps.js';
 import { migrate } from './migrations.js';
 import { moveTimeseriesRows } from './move-timeseries-rows.js';
 import { readReferencesTo } from './read-references.js';
+import { RunIndex } from './run-index.js';
 import { stampedMetadata, toStored, type StoredAspect, type StoredRow } from './stored-aspect.js';
 import { TimeseriesStore } from './timeseries-store.js';
 import { ValuesToIndex } from './values-to-index.js';
@@ -42,6 +43,8 @@ export class AspectStore {
   private readonly indexQueue: IndexQueue;
   /** Timeseries aspects, one row per event (not versioned). */
   readonly timeseries: TimeseriesStore;
+  /** Which run wrote each latest aspect (GMS's system-metadata index). */
+  readonly runs: RunIndex;
 
   constructor(file: string) {
     this.db = openCatalogFile(file);
@@ -62,6 +65,7 @@ export class AspectStore {
     // Entities a crash left unindexed are indexed before anything is served.
     this.indexQueue.flushAll();
     this.timeseries = new TimeseriesStore(this.db);
+    this.runs = new RunIndex(this.db);
   }
 
   /** Entities the open transaction wrote, noted for indexing when it commits (see `indexAfterCommit`). */
@@ -310,6 +314,27 @@ export class AspectStore {
     this.statements.deleteIncoming.run(urn);
     this.indexAfterCommit([urn]);
     return rows;
+  }
+
+  /**
+   * Rolls an aspect back, as GMS's rollback does (EntityServiceImpl.deleteAspectWithoutMCL at v1.7.0): the older
+   * versions in `undone` are deleted, and `surviving` (an older version) becomes the latest again, its row going.
+   * Run inside a transaction.
+   */
+  restoreVersion(urn: string, aspect: string, undone: readonly number[], surviving: StoredRow): void {
+    for (const version of undone) this.statements.deleteVersion.run(urn, aspect, version);
+    this.statements.updateLatest.run(
+      surviving.metadata,
+      surviving.systemmetadata,
+      surviving.createdon,
+      surviving.createdby,
+      urn,
+      aspect,
+    );
+    this.statements.deleteVersion.run(urn, aspect, surviving.version);
+    this.loaded?.get(urn)?.delete(aspect);
+    this.toIndex.forget(urn);
+    this.indexAfterCommit([urn]);
   }
 
   /** Removes every version of one aspect of an entity; answers how many rows went. Run inside a transaction. */

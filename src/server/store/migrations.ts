@@ -127,6 +127,13 @@ const MIGRATIONS: readonly Migration[] = [
      );`,
     reindex: true,
   },
+  {
+    // 8: the runs (GMS's system-metadata index, ElasticSearchSystemMetadataService at v1.7.0): which run wrote
+    // each latest aspect, for /runs?action=list, describe and rollback, found by run id without reading every row.
+    // Only the latest rows are indexed (a run's rows are its latest writes, as GMS's index holds them).
+    sql: `CREATE INDEX IF NOT EXISTS metadata_aspect_v2_run ON metadata_aspect_v2 (json_extract(systemmetadata, '$.runId'))
+       WHERE version = 0;`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

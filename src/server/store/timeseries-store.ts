@@ -50,6 +50,9 @@ export class TimeseriesStore {
         `SELECT * FROM timeseries_aspect WHERE urn = ? AND aspect = ? AND timestamp BETWEEN ? AND ?
          ORDER BY timestamp DESC, partition_key`,
       ),
+      deleteRun: db.prepare<[string]>(
+        `DELETE FROM timeseries_aspect WHERE json_extract(systemmetadata, '$.runId') = ?`,
+      ),
       aspectsOf: db.prepare<[string], { aspect: string }>(
         'SELECT DISTINCT aspect FROM timeseries_aspect WHERE urn = ? ORDER BY aspect',
       ),
@@ -97,6 +100,11 @@ export class TimeseriesStore {
   }
 
   /** The timeseries aspects an entity has events of. */
+  /** Removes the events a run wrote (GMS: TimeseriesAspectService.rollbackTimeseriesAspects); answers how many. */
+  deleteRun(runId: string): number {
+    return this.statements.deleteRun.run(runId).changes;
+  }
+
   aspectsOf(urn: string): string[] {
     return this.statements.aspectsOf.all(urn).map((row) => row.aspect);
   }

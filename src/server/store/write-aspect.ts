@@ -32,9 +32,17 @@ export function writeAspect(
   current: StoredAspect | undefined,
   preloaded: Map<string, StoredAspect> | undefined,
 ): WriteResult {
-  const { urn, aspect, value, systemMetadata, actor, now, text } = write;
+  const { urn, aspect, value, actor, now, text } = write;
+  // GMS keeps the run that wrote the value before as lastRunId (EntityServiceImpl.applyUpsert at v1.7.0).
+  const previousRun = current?.systemMetadata['runId'];
+  const systemMetadata =
+    typeof previousRun === 'string'
+      ? { ...write.systemMetadata, lastRunId: previousRun }
+      : write.systemMetadata;
   if (current !== undefined && jsonEqual(current.value, value)) {
-    const refreshed = { ...current.systemMetadata, ...withoutVersion(systemMetadata), lastObserved: now };
+    // The value stays; the write's run becomes the aspect's run, as in GMS (no run: DataHub's default, none).
+    const { runId: _run, ...kept } = current.systemMetadata;
+    const refreshed = { ...kept, ...withoutVersion(systemMetadata), lastObserved: now };
     statements.touch.run(JSON.stringify(refreshed), urn, aspect);
     preloaded?.set(aspect, { ...current, systemMetadata: refreshed });
     return { changed: false, version: versionOf(current) };

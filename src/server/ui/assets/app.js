@@ -110,7 +110,23 @@
   input.addEventListener('blur', () => setTimeout(close, 100));
 })();
 
-// A lineage picture wider than its frame (on a phone) opens scrolled to the entity it is about, not to its far left.
+// The lineage picture fits its frame at any width: where the left-to-right picture is wider than the frame, the
+// page shows the one-column picture instead (the stylesheet does the same by screen width where scripts do not run).
+(function lineageFit() {
+  'use strict';
+  const frame = document.querySelector('.lineage-scroll');
+  const wide = frame === null ? null : frame.querySelector('svg.lineage-graph');
+  if (frame === null || wide === null) return;
+  const fit = () => {
+    const tooWide = Number(wide.getAttribute('width')) > frame.clientWidth;
+    document.documentElement.classList.toggle('lineage-narrow', tooWide);
+  };
+  fit();
+  window.addEventListener('resize', fit);
+})();
+
+// A lineage picture wider than its frame (without the script above) opens scrolled to the entity it is about, not
+// to its far left.
 (function lineageFocus() {
   'use strict';
   const frame = document.querySelector('.lineage-scroll');

@@ -152,6 +152,11 @@ function edgePoints(
   ];
 }
 
+/** A node's text as drawn: its caption (type and platform) and name, shortened, and its whole name. */
+export function describeNode(node: LineageNode): { caption: string; name: string; fullName: string } {
+  return textOf(node);
+}
+
 function textOf(node: LineageNode): { caption: string; name: string; fullName: string } {
   switch (node.kind) {
     case 'entity': {
@@ -177,8 +182,13 @@ function widthOf(text: { caption: string; name: string }): number {
 
 /** At most MAX_NAME_CHARS characters (code points, so no surrogate pair is split), with an ellipsis. */
 function shorten(text: string): string {
+  return shortenTo(text, MAX_NAME_CHARS);
+}
+
+/** At most `max` characters (code points), with an ellipsis when shortened. */
+export function shortenTo(text: string, max: number): string {
   const characters = [...text];
-  return characters.length <= MAX_NAME_CHARS ? text : `${characters.slice(0, MAX_NAME_CHARS - 1).join('')}…`;
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
 }
 
 function round(value: number): number {

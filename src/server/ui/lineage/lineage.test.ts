@@ -234,7 +234,9 @@ describe('renderLineageSvg', () => {
 
   it('links every entity box to its page, labelled with its type and name, the focus highlighted', () => {
     const svg = render(buildLineageGraph(MODEL, smallLineage()));
-    expect(svg).toMatch(/^<svg\s+class="lineage-graph"\s+xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toMatch(
+      /^<svg\s+class="lineage-graph lineage-picture"\s+xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
     expect(svg).toContain('<title id="lineage-graph-title">Lineage of fraud</title>');
     for (const [urn, name, type] of [
       [MODEL, 'fraud', 'ML model'],

@@ -20,28 +20,39 @@ export interface LineageSvgOptions {
   readonly title: string;
   /** Where an entity's box links to; its page by default. */
   readonly href?: (urn: string) => string;
+  /**
+   * `wide`: left to right, drawn at its natural size (scrolls in its frame when wider); `column`: the phone's
+   * picture, one column scaled to its frame (layout-lineage-column.ts). Both go on one page; the stylesheet shows
+   * one by the screen's width.
+   */
+  readonly variant?: 'wide' | 'column';
 }
 
 const ARROW_ID = 'lineage-arrow';
+const CLASSES = { wide: 'lineage-graph lineage-picture', column: 'lineage-column lineage-picture' } as const;
 const CAPTION_BASELINE = 19;
 const NAME_BASELINE = 38;
 const TEXT_INSET = 12;
 
 export function renderLineageSvg(layout: LineageLayout, options: LineageSvgOptions): Html {
   const href = options.href ?? entityPath;
+  const variant = options.variant ?? 'wide';
+  // Ids are the page's: the second picture's get a suffix.
+  const suffix = variant === 'wide' ? '' : `-${variant}`;
+  const arrow = `${ARROW_ID}${suffix}`;
   return html`<svg
-    class="lineage-graph"
+    class="${CLASSES[variant]}"
     xmlns="http://www.w3.org/2000/svg"
     width="${String(layout.width)}"
     height="${String(layout.height)}"
     viewBox="0 0 ${String(layout.width)} ${String(layout.height)}"
     role="group"
-    aria-labelledby="lineage-graph-title"
+    aria-labelledby="lineage-graph-title${suffix}"
   >
-    <title id="lineage-graph-title">${options.title}</title>
+    <title id="lineage-graph-title${suffix}">${options.title}</title>
     <defs>
       <marker
-        id="${ARROW_ID}"
+        id="${arrow}"
         viewBox="0 0 10 10"
         refX="9"
         refY="5"
@@ -53,17 +64,17 @@ export function renderLineageSvg(layout: LineageLayout, options: LineageSvgOptio
         <path class="arrowhead" d="M0,0 L10,5 L0,10 z" />
       </marker>
     </defs>
-    <g class="edges">${layout.edges.map(edgePath)}</g>
+    <g class="edges">${layout.edges.map((placed) => edgePath(placed, arrow))}</g>
     <g class="nodes">${layout.nodes.map((placed) => nodeBox(placed, href))}</g>
   </svg>`;
 }
 
-function edgePath(placed: PlacedEdge): Html {
+function edgePath(placed: PlacedEdge, arrow: string): Html {
   const more = placed.edge.relationship === '';
   return html`<path
     class="edge${more ? ' to-more' : ''}"
     d="${pathData(placed.points)}"
-    marker-end="url(#${ARROW_ID})"
+    marker-end="url(#${arrow})"
     >${more ? '' : html`<title>${placed.edge.relationship}</title>`}</path
   >`;
 }

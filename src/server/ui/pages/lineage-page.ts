@@ -15,6 +15,7 @@ import {
   type LineageSide,
 } from '../lineage/lineage-graph.js';
 import { readLineage } from '../lineage/read-lineage.js';
+import { layoutLineageColumn } from '../lineage/layout-lineage-column.js';
 import { renderLineageSvg } from '../lineage/render-lineage-svg.js';
 import { entityLink, layout } from './layout.js';
 import { notInCatalogPage, type Page } from './page-parts.js';
@@ -66,8 +67,9 @@ export async function renderLineagePage(
       ${
         entities === 1
           ? 'no lineage is recorded for it.'
-          : `${String(entities)} entities${left === 0 ? '' : ` drawn, ${String(left)} more left out`}. ` +
-            'Data flows from left to right; each box opens its page.'
+          : html`${String(entities)} entities${left === 0 ? '' : ` drawn, ${String(left)} more left out`}.
+              Data flows <span class="on-wide">from left to right</span
+              ><span class="on-narrow">from top to bottom</span>; each box opens its page.`
       }
     </p>
     ${hopChoices(label.urn, hops)}
@@ -82,9 +84,15 @@ export async function renderLineagePage(
                 aria-label="Lineage graph (scrolls sideways)"
               >
                 ${renderLineageSvg(layoutLineage(graph), { title: `Lineage of ${label.name}` })}
+                ${renderLineageSvg(layoutLineageColumn(graph), {
+                  title: `Lineage of ${label.name}`,
+                  variant: 'column',
+                })}
               </div>
               <figcaption>
-                Upstream on the left, downstream on the right; the highlighted box is ${label.name}.
+                <span class="on-wide">Upstream on the left, downstream on the right</span
+                ><span class="on-narrow">Upstream at the top, downstream below</span>; the highlighted box is
+                ${label.name}.
                 <span class="scroll-hint">Scroll the picture sideways to see all of it.</span>
               </figcaption>
             </figure>
