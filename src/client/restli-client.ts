@@ -198,9 +198,8 @@ function restliError(response: HttpResponse, what: string, gmsUrl: string): Rest
     parsed.ok && isJsonObject(parsed.value) && typeof parsed.value['message'] === 'string'
       ? parsed.value['message']
       : response.text.slice(0, 500);
+  // 401 and 403 never come here: the HTTP client fails on them with what to do about the token.
   let hint = '';
-  if (response.status === 401) hint = ' (no valid token: set DATAHUB_GMS_TOKEN or add one to ~/.datahubenv)';
-  if (response.status === 403) hint = ' (the token is valid but not allowed to do this)';
   if (serverMessage.includes('unrecognized field found but not allowed'))
     hint = ' (the server version is too old for this request)';
   return new RestliError(
