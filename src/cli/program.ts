@@ -81,12 +81,18 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
   program
     .command('init')
     .description(
-      'scaffold a metadata repository: catalog/ with Settings and an example, editor schema, .gitignore, workflows',
+      'scaffold a metadata repository (catalog/ with Settings and an example, editor schema, .gitignore, workflows); safe to run again',
     )
     .argument('[dir]', 'project directory', '.')
     .option('--from <server>', 'fill catalog/ by exporting this DataHub instead of writing the example')
     .option('--action <ref>', 'the GitHub Action the workflows use', ACTION_REF)
-    .option('--force', 'overwrite files that exist', false)
+    .option('--force', 'replace the files init names as differing from what it writes', false)
+    .option('--dry-run', 'show what init would write, keep and leave, and write nothing', false)
+    .option(
+      '--sample',
+      'load sample datasets into the embedded catalog, with a DatasetTerms manifest that uses one',
+      false,
+    )
     .option(
       '--environments <names>',
       'declare these Settings environments (dev,prod) and sync each on its own schedule',

@@ -95,13 +95,17 @@ describe('the npm package', () => {
       'dist/server/graphql/extensions.graphql',
       'schemas/catalog.schema.json',
       'schemas/settings.schema.json',
+      // The sample datasets `catalog init --sample` loads.
+      'examples/datasets.json',
       'README.md',
       'package.json',
     ])
       expect(files, needed).toContain(needed);
     expect(files.some((file) => /^dist\/datahub\/graphql\/.+\.graphql$/.test(file))).toBe(true);
     expect(files.some((file) => file.startsWith('dist/server/ui/assets/'))).toBe(true);
-    expect(files.filter((file) => /^(src|test|bench|scripts|catalog|examples)\//.test(file))).toEqual([]);
+    expect(files.filter((file) => /^(src|test|bench|scripts|catalog|examples)\//.test(file))).toEqual([
+      'examples/datasets.json',
+    ]);
     expect(files.filter((file) => /\.test\.(js|ts)$/.test(file))).toEqual([]);
   });
 
@@ -156,6 +160,16 @@ describe('the npm package', () => {
     const exported = await catalog(['export', '--out', 'exported']);
     expect(exported.stdout).toMatch(/^exported \d+ files to exported/);
     expect((await catalog(['validate', 'exported'])).stdout).toMatch(/MLFeatureTable/);
+
+    // The sample datasets come with the package: a DatasetTerms manifest applies on the first try.
+    const sampled = path.join(project.dir, 'sampled');
+    mkdirSync(sampled);
+    const seeded = await catalog(['init', '--sample'], sampled);
+    expect(seeded.stdout).toMatch(/loaded the sample datasets \(3 entities\)/);
+    const applied = await catalog(['reconcile'], sampled);
+    expect(applied.stdout).toContain(
+      'column terms of urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD)',
+    );
   }, 60_000);
 
   it('is a library too: the exports entry loads, and the CLI runs in-process from its own entry', async () => {
