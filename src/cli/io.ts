@@ -1,4 +1,5 @@
-import type { Writable } from 'node:stream';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { sanitizeTerminalOutput } from '../model/escape-control.js';
 
 /**
@@ -8,6 +9,8 @@ import { sanitizeTerminalOutput } from '../model/escape-control.js';
 export interface CliIo {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
+  /** What the user types: read only to ask before writing (reconcile on a terminal). None: nothing is ever asked. */
+  readonly stdin?: InputStream;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   /**
@@ -26,6 +29,29 @@ export interface OutputStream {
    * a slow reader.
    */
   readonly drained?: () => Promise<void>;
+}
+
+export interface InputStream {
+  readonly isTTY: boolean;
+  /** The next line typed, without its end; undefined when the input ends first (Ctrl-D, a closed pipe). */
+  readLine(): Promise<string | undefined>;
+}
+
+/** One line of `input` at a time; the input is let go in between, so that it never keeps the process alive. */
+export function lineReaderOf(input: Readable): () => Promise<string | undefined> {
+  return () =>
+    new Promise((resolve) => {
+      const lines = createInterface({ input, terminal: false });
+      let answered = false;
+      lines.once('line', (line) => {
+        answered = true;
+        lines.close();
+        resolve(line);
+      });
+      lines.once('close', () => {
+        if (!answered) resolve(undefined);
+      });
+    });
 }
 
 export function drainedOf(stream: Writable): () => Promise<void> {
@@ -52,6 +78,7 @@ export function processIo(): CliIo {
       write: (text) => void process.stderr.write(sanitizeTerminalOutput(text)),
       isTTY: process.stderr.isTTY === true,
     },
+    stdin: { isTTY: process.stdin.isTTY === true, readLine: lineReaderOf(process.stdin) },
     env: process.env,
     cwd: process.cwd(),
     waitForInterrupt,

@@ -176,12 +176,21 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     );
   const yesOption = (command: Command): Command =>
     command.option('--yes', 'confirm applying to a protected environment (with --environment <name>)', false);
+  // On a terminal reconcile asks before writing; --yes answers that question too.
+  const approveOptions = (command: Command): Command =>
+    command
+      .option(
+        '--yes',
+        'apply without asking, and confirm applying to a protected environment (with --environment <name>)',
+        false,
+      )
+      .option('--auto-approve', 'apply without asking (reconcile asks on a terminal; CI never asks)', false);
 
   const reconcile = targetOptions(
     program
       .command('reconcile')
       .description(
-        'plan the writes that make the catalog match the manifests, and apply them (unless --dry-run)',
+        'plan the writes that make the catalog match the manifests, and apply them (unless --dry-run; on a terminal it asks first)',
       )
       .argument('[dir]', 'catalog directory', 'catalog')
       .option('--dry-run', 'plan only: print what would change and write nothing', false)
@@ -216,7 +225,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       .option('--no-impact', 'read no relationships: the plan lists no impact and draws no picture')
       .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
   );
-  yesOption(environmentOption(reconcile)).action(async (dir: string, options: ReconcileOptions) => {
+  approveOptions(environmentOption(reconcile)).action(async (dir: string, options: ReconcileOptions) => {
     const { runReconcile } = await import('./commands/reconcile.js');
     setExitCode(await runReconcile(dir, options, io));
   });
