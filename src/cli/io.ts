@@ -24,6 +24,11 @@ export interface OutputStream {
   write(text: string): void;
   readonly isTTY: boolean;
   /**
+   * A terminal's status line (progress): drawn in place, replacing the last one; '' erases it. Anything written to
+   * either stream first erases it, so it never mixes with the output. Only on a terminal.
+   */
+  readonly status?: (text: string) => void;
+  /**
    * Resolves once what was written has left the process (on the event loop's next turn when nothing waits). A long
    * output (a plan of hundreds of MB) waits for it between pieces, instead of queueing all of it in memory behind
    * a slow reader.
@@ -67,20 +72,60 @@ export function processIo(): CliIo {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
     });
+  const terminal = process.stderr.isTTY === true;
+  const status = new StatusLine((text) => void process.stderr.write(text));
+  // A backstop: whatever a command prints reaches the terminal with control characters escaped (colours kept).
+  const writer =
+    (stream: NodeJS.WriteStream) =>
+    (text: string): void => {
+      if (terminal) status.erase();
+      stream.write(sanitizeTerminalOutput(text));
+    };
   return {
-    // A backstop: whatever a command prints reaches the terminal with control characters escaped (colours kept).
     stdout: {
-      write: (text) => void process.stdout.write(sanitizeTerminalOutput(text)),
+      write: writer(process.stdout),
       isTTY: process.stdout.isTTY === true,
       drained: drainedOf(process.stdout),
     },
     stderr: {
-      write: (text) => void process.stderr.write(sanitizeTerminalOutput(text)),
-      isTTY: process.stderr.isTTY === true,
+      write: writer(process.stderr),
+      isTTY: terminal,
+      ...(terminal ? { status: (text: string) => status.draw(sanitizeTerminalOutput(text)) } : {}),
     },
     stdin: { isTTY: process.stdin.isTTY === true, readLine: lineReaderOf(process.stdin) },
     env: process.env,
     cwd: process.cwd(),
     waitForInterrupt,
   };
+}
+
+/**
+ * One line drawn in place at the bottom of a terminal: a carriage return, the text, and spaces over what is left of
+ * the longer line before (no escape sequence, which the output backstop would escape). Erased before any other
+ * output.
+ */
+export class StatusLine {
+  private width = 0;
+
+  constructor(private readonly write: (text: string) => void) {}
+
+  draw(text: string): void {
+    if (text === '') return this.erase();
+    const length = visibleLength(text);
+    this.write(`\r${text}${' '.repeat(Math.max(0, this.width - length))}`);
+    if (length < this.width) this.write(`\r${text}`);
+    this.width = length;
+  }
+
+  erase(): void {
+    if (this.width === 0) return;
+    this.write(`\r${' '.repeat(this.width)}\r`);
+    this.width = 0;
+  }
+}
+
+/** Columns a text takes, without its colour sequences. */
+function visibleLength(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return [...text.replace(/\u001b\[[0-9;]*m/g, '')].length;
 }
