@@ -1,7 +1,8 @@
 /**
  * `reconcile` asks before it writes, as `terraform apply` does: on a terminal it shows the plan and asks, and only
  * "yes" applies; --auto-approve and --yes answer for the user; CI and anything but a terminal never ask and need
- * no flag; `apply plan.json` never asks. Run under a real pseudo-terminal (the built CLI, through Python's pty).
+ * no flag; `apply plan.json` never asks. The question and both answers run under a real pseudo-terminal (the
+ * built CLI, through Python's pty); the other cases run in-process with a terminal's streams.
  */
 import { describe, expect, it } from 'vitest';
 import { runCatalogInPty } from '../helpers/pty.js';
@@ -27,7 +28,7 @@ async function pending(dir: string): Promise<string> {
 }
 
 describe('reconcile on a terminal', () => {
-  it('shows the plan, asks, and writes nothing unless the answer is yes', async () => {
+  it('shows the plan, asks, and writes nothing unless the answer is yes (a real terminal)', async () => {
     const { dir, env, cleanup } = await project();
     try {
       const declined = await runCatalogInPty(['reconcile', 'catalog'], { cwd: dir, env, answer: 'no' });
@@ -42,12 +43,6 @@ describe('reconcile on a terminal', () => {
       expect(declined.output).not.toContain('Apply complete');
       expect(await pending(dir)).toMatch(/^Plan: 6 to create/);
 
-      // Ctrl-D ends the input: no answer is no.
-      const ended = await runCatalogInPty(['reconcile', 'catalog'], { cwd: dir, env, answer: '^D' });
-      expect(ended.code).toBe(1);
-      expect(ended.output).toContain('Apply cancelled: nothing was written.');
-      expect(await pending(dir)).toMatch(/^Plan: 6 to create/);
-
       const approved = await runCatalogInPty(['reconcile', 'catalog'], { cwd: dir, env, answer: 'yes' });
       expect(approved.code, approved.output).toBe(0);
       expect(approved.output.indexOf('Apply complete: 6 applied')).toBeGreaterThan(
@@ -59,22 +54,36 @@ describe('reconcile on a terminal', () => {
     }
   });
 
+  it('takes the end of the input (Ctrl-D) for no', async () => {
+    const { dir, cleanup } = await project();
+    try {
+      const ended = await runCatalog(['reconcile', 'catalog'], { cwd: dir, terminal: { answer: undefined } });
+      expect(ended.asked).toBe(1);
+      expect(ended.code).toBe(1);
+      expect(ended.stderr).toContain(QUESTION);
+      expect(ended.stderr).toContain('Apply cancelled: nothing was written.');
+      expect(await pending(dir)).toMatch(/^Plan: 6 to create/);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('does not ask with --auto-approve or --yes, nor with CI set', async () => {
-    for (const [flags, extra] of [
+    for (const [flags, env] of [
       [['--auto-approve'], {}],
       [['--yes'], {}],
       [[], { CI: 'true' }],
     ] as const) {
-      const { dir, env, cleanup } = await project();
+      const { dir, cleanup } = await project();
       try {
-        const run = await runCatalogInPty(['reconcile', 'catalog', ...flags], {
+        const run = await runCatalog(['reconcile', 'catalog', ...flags], {
           cwd: dir,
-          env: { ...env, ...extra },
-          answer: '-',
+          env,
+          terminal: { answer: 'no' },
         });
-        expect(run.code, run.output).toBe(0);
-        expect(run.output).not.toContain('Enter a value');
-        expect(run.output).toContain('Apply complete: 6 applied');
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.asked).toBe(0);
+        expect(run.stdout).toContain('Apply complete: 6 applied');
       } finally {
         cleanup();
       }
@@ -82,15 +91,15 @@ describe('reconcile on a terminal', () => {
   });
 
   it('refuses --output json without an answer (there is no plan to show before asking), and writes nothing', async () => {
-    const { dir, env, cleanup } = await project();
+    const { dir, cleanup } = await project();
     try {
-      const run = await runCatalogInPty(['reconcile', 'catalog', '--output', 'json'], {
+      const run = await runCatalog(['reconcile', 'catalog', '--output', 'json'], {
         cwd: dir,
-        env,
-        answer: '-',
+        terminal: { answer: 'yes' },
       });
       expect(run.code).toBe(1);
-      expect(run.output).toContain('--output json cannot show the plan before asking to apply it');
+      expect(run.asked).toBe(0);
+      expect(run.stderr).toContain('--output json cannot show the plan before asking to apply it');
       expect(await pending(dir)).toMatch(/^Plan: 6 to create/);
     } finally {
       cleanup();
@@ -98,15 +107,15 @@ describe('reconcile on a terminal', () => {
   });
 
   it('never asks to apply a saved plan, which was reviewed when it was made', async () => {
-    const { dir, env, cleanup } = await project();
+    const { dir, cleanup } = await project();
     try {
       const saved = await runCatalog(['reconcile', 'catalog', '--dry-run', '--out', 'plan.json'], {
         cwd: dir,
       });
       expect(saved.code, saved.stderr).toBe(0);
-      const run = await runCatalogInPty(['apply', 'plan.json'], { cwd: dir, env, answer: '-' });
-      expect(run.code, run.output).toBe(0);
-      expect(run.output).not.toContain('Enter a value');
+      const run = await runCatalog(['apply', 'plan.json'], { cwd: dir, terminal: { answer: 'no' } });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.asked).toBe(0);
       expect(await pending(dir)).toMatch(/^No changes\./);
     } finally {
       cleanup();
