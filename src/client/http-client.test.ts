@@ -125,35 +125,51 @@ describe('HttpClient', () => {
     await http.close();
   });
 
-  it('fails at once on 401 and 403 with what to do, and sends nothing more', async () => {
-    for (const status of [401, 403] as const) {
-      const server = await scripted([{ status }, { status: 200 }]);
-      const waits: number[] = [];
-      const http = new HttpClient({
-        parallelism: 1,
-        sleep: (ms) => {
-          waits.push(ms);
-          return Promise.resolve();
-        },
-        hints: { auth: (code) => `hint for ${code}` },
+  it('fails at once on 401 with what to do, and sends nothing more', async () => {
+    const server = await scripted([{ status: 401 }, { status: 200 }]);
+    const waits: number[] = [];
+    const http = new HttpClient({
+      parallelism: 1,
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+      hints: { auth: (code) => `hint for ${code}` },
+    });
+    // Three at once, one on the wire at a time: the first is refused, the two queued behind it are not sent.
+    const answers = await Promise.allSettled([
+      http.request('GET', `${server.url}/entitiesV2?ids=List(a)`),
+      http.request('GET', `${server.url}/entitiesV2?ids=List(b)`),
+      http.request('POST', `${server.url}/aspects?action=ingestProposal`, { body: '{}' }),
+    ]);
+    for (const answer of answers) {
+      expect(answer).toMatchObject({
+        status: 'rejected',
+        reason: { code: 'AUTH_FAILED', message: `${server.url} answered 401 Unauthorized: hint for 401` },
       });
-      // Three at once, one on the wire at a time: the first is refused, the two queued behind it are not sent.
-      const answers = await Promise.allSettled([
-        http.request('GET', `${server.url}/entitiesV2?ids=List(a)`),
-        http.request('GET', `${server.url}/entitiesV2?ids=List(b)`),
-        http.request('POST', `${server.url}/aspects?action=ingestProposal`, { body: '{}' }),
-      ]);
-      const what = status === 401 ? '401 Unauthorized' : '403 Forbidden to GET /entitiesV2';
-      for (const answer of answers) {
-        expect(answer).toMatchObject({
-          status: 'rejected',
-          reason: { code: 'AUTH_FAILED', message: `${server.url} answered ${what}: hint for ${status}` },
-        });
-      }
-      expect(server.seen).toHaveLength(1);
-      expect(waits).toEqual([]);
-      await http.close();
     }
+    expect(server.seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+    await http.close();
+  });
+
+  it('fails a 403 at once, that request only (policies may allow the caller other entities)', async () => {
+    const server = await scripted([{ status: 403 }, { status: 200, body: 'ok' }]);
+    const waits: number[] = [];
+    const http = new HttpClient({
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+      hints: { auth: (code) => `hint for ${code}` },
+    });
+    await expect(http.request('POST', `${server.url}/aspects?action=ingestProposal`)).rejects.toMatchObject({
+      code: 'AUTH_FAILED',
+      message: `${server.url} answered 403 Forbidden to POST /aspects: hint for 403`,
+    });
+    expect((await http.request('GET', `${server.url}/config`)).text).toBe('ok');
+    expect(waits).toEqual([]);
+    await http.close();
   });
 
   it('sends the token as a bearer header', async () => {

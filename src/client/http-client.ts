@@ -112,8 +112,8 @@ interface SendOptions {
  * The token goes into the Authorization header and nowhere else (never into an error or a log line).
  *
  * What no retry cures fails at once, with one message: a 401 or 403 (the credentials), and a server never reached
- * after a brief try (the URL). After a 401 or 403 every request, queued or later, fails with the same error
- * without being sent; after `close` none is retried (the first failure is the one reported).
+ * after a brief try (the URL). After a 401 every request, queued or later, fails with the same error without being
+ * sent; after `close` none is retried (the first failure is the one reported).
  */
 export class HttpClient {
   private readonly dispatcher: Dispatcher;
@@ -131,7 +131,7 @@ export class HttpClient {
   private readonly hints: FailureHints;
   /** Origins that have answered at least once: a connection error there is retried in full. */
   private readonly reached = new Set<string>();
-  /** The authentication failure every request fails with, once one met it. */
+  /** The authentication failure (401) every request fails with, once one met it. */
   private refused: CatalogError | undefined;
   /** Set by close: nothing is sent or retried after, and sleeps end. */
   private readonly closing = new AbortController();
@@ -186,9 +186,10 @@ export class HttpClient {
       try {
         const response = await this.attempt(method, url, options);
         this.reached.add(origin);
-        if (response.status === 401 || response.status === 403) {
-          throw (this.refused ??= this.authError(response.status, method, url));
-        }
+        // Not retried: no wait changes the credentials. A 401 (who the caller is) holds for every request; a 403
+        // (what it may do) is this request's, since DataHub's policies may allow the caller other entities.
+        if (response.status === 401) throw (this.refused ??= this.authError(401, method, url));
+        if (response.status === 403) throw this.authError(403, method, url);
         if (!RETRIED_STATUSES.has(response.status)) return response;
         const retryAfterMs = parseRetryAfter(response.headers['retry-after']);
         failure = {
