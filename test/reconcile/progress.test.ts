@@ -63,10 +63,11 @@ describe('progress', () => {
       expect(phases).toContain('reading the manifests');
       expect(phases).toContain('planning');
       expect(phases).toContain('applying');
-      // The apply: a few redraws a second at most (the first at once), never one per change.
+      // The apply: drawn at once, then a few times a second at most (render-progress.test.ts counts it with a
+      // clock of its own), so not once per change unless the apply took over half a minute.
       const applying = draws.filter((draw) => draw.startsWith('applying:'));
       expect(applying.length).toBeGreaterThanOrEqual(1);
-      expect(applying.length).toBeLessThan(TERMS / 3);
+      expect(applying.length).toBeLessThan(TERMS);
       // The result is on a line of its own, not after a status line.
       expect(run.output).toMatch(/(^|\n|\r {2,}\r)Apply complete: 150 applied/);
     } finally {
