@@ -129,7 +129,7 @@ export async function initProject(options: InitProjectOptions): Promise<InitResu
   const recordBefore = await readText(root, INIT_RECORD);
   const recordChanged = recordBefore !== recordText;
   const gitignore = await missingGitignoreLines(root);
-  checkProjectCatalog(files, options.dir, environments);
+  await checkProjectCatalog(files, options.dir, environments);
 
   let sample: InitResult['sample'];
   if (!options.dryRun) {

@@ -10,7 +10,7 @@ import { buildCatalog, type CatalogLoad } from '../../manifest/load-catalog.js';
 import type { SourceFile } from '../../manifest/parse-documents.js';
 import { readManifestFiles, toDisplayPath } from '../../manifest/read-manifest-files.js';
 import { plural } from '../../render/plural.js';
-import { declaredEnvironments } from '../load-catalog.js';
+import { addPolicies, declaredEnvironments } from '../load-catalog.js';
 import { writes, type FilePlan } from './plan-init-files.js';
 import { CATALOG_DIR } from './scaffold.js';
 import type { SyncEnvironment } from './sync-environments.js';
@@ -58,15 +58,20 @@ export function environmentsOf(files: readonly SourceFile[]): SyncEnvironment[] 
  * environments, the manifests are read as each environment reads them (a `${var.…}` is an error without one).
  * `dir` is the project directory as the user named it.
  */
-export function checkProjectCatalog(
+export async function checkProjectCatalog(
   files: readonly SourceFile[],
   dir: string,
   environments: readonly SyncEnvironment[],
-): void {
+): Promise<void> {
+  // Policies compiled too, as `catalog validate` checks them.
+  const load = (environment?: string): Promise<CatalogLoad> =>
+    addPolicies(buildCatalog(files, undefined, environment));
   const checks: { load: CatalogLoad; environment: string | undefined }[] =
     environments.length === 0
-      ? [{ load: buildCatalog(files), environment: undefined }]
-      : environments.map(({ name }) => ({ load: buildCatalog(files, undefined, name), environment: name }));
+      ? [{ load: await load(), environment: undefined }]
+      : await Promise.all(
+          environments.map(async ({ name }) => ({ load: await load(name), environment: name })),
+        );
   for (const check of checks) {
     const errors = check.load.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     if (errors.length === 0) continue;
