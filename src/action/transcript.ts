@@ -2,6 +2,7 @@ import { describeEvent, type EngineEvent } from '../engine/events.js';
 import { VERSION } from '../engine/version.js';
 import { redactSecrets } from '../render/redact-secrets.js';
 import { renderError } from '../render/render-error.js';
+import { ProgressLog, type Progress } from '../render/render-progress.js';
 import { createStyle, useColor, type Style } from '../render/style.js';
 import type { Env } from './inputs.js';
 
@@ -50,11 +51,22 @@ export class TranscriptWriter {
     this.log(text);
   };
 
-  /** The engine's events, as the CLI reports them (progress is a terminal's only). */
+  /** Progress as the CLI logs it without a terminal: a line each tenth of the work, or every few seconds. */
+  private readonly progress = new ProgressLog(Date.now);
+
+  /** The engine's events, as the CLI reports them without a terminal. */
   readonly onEvent = (event: EngineEvent): void => {
     if (event.type === 'token-variable') this.tokenVariables.add(event.variable);
-    else if (event.type !== 'applied') this.err(describeEvent(event, this.style.yellow));
+    else if (event.type === 'progress') this.logProgress(event);
+    else if (event.type === 'applied') {
+      this.logProgress({ phase: 'applying', done: event.done, total: event.total });
+    } else this.err(describeEvent(event, this.style.yellow));
   };
+
+  private logProgress(progress: Progress): void {
+    const line = this.progress.update(progress);
+    if (line !== undefined) this.err(line);
+  }
 
   /** A failure, as the CLI's error boundary reports it; the run's code is then 1. */
   fail(error: unknown): Transcript {

@@ -11,10 +11,10 @@ import {
 import { createStyle, useColor } from '../render/style.js';
 import type { CliIo } from './io.js';
 import type { OutputFormat } from './print-plan.js';
-import { reportEvents } from './report-events.js';
+import { endProgress, reportEvents } from './report-events.js';
 
 /**
- * Applies a plan (the engine's `apply` of a planned run or a saved plan) with progress on a TTY, and reports what
+ * Applies a plan (the engine's `apply` of a planned run or a saved plan) with its progress on stderr, and reports what
  * was applied, what failed and what was skipped: one line on stdout (or, with JSON, the plan with its `apply`
  * result), the failures on stderr. True when everything was applied.
  */
@@ -27,7 +27,7 @@ export async function applyAndReport(
 ): Promise<boolean> {
   const style = createStyle(useColor(io.stderr, io.env));
   const result = await apply({ onEvent: reportEvents(io), verify });
-  if (io.stderr.isTTY) io.stderr.write('\n');
+  endProgress(io);
   if (output === 'json') {
     // The plan as its JSON document has it (with its digest), and what the apply did.
     const document = { ...plan, digest: planDigest(plan), apply: applyResultToJson(result) };

@@ -12,12 +12,16 @@ export function heldUntil(io: CliIo, ready: Promise<unknown>): CliIo {
     for (const write of held.splice(0)) write();
   };
   ready.then(release, release);
+  const later =
+    (write: (text: string) => void) =>
+    (text: string): void => {
+      if (released) write(text);
+      else held.push(() => write(text));
+    };
   const hold = (stream: OutputStream): OutputStream => ({
     isTTY: stream.isTTY,
-    write: (text) => {
-      if (released) stream.write(text);
-      else held.push(() => stream.write(text));
-    },
+    write: later((text) => stream.write(text)),
+    ...(stream.status === undefined ? {} : { status: later(stream.status) }),
   });
   return { ...io, stdout: hold(io.stdout), stderr: hold(io.stderr) };
 }

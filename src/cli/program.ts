@@ -83,12 +83,18 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
   program
     .command('init')
     .description(
-      'scaffold a metadata repository: catalog/ with Settings and an example, editor schema, .gitignore, workflows',
+      'scaffold a metadata repository (catalog/ with Settings and an example, editor schema, .gitignore, workflows); safe to run again',
     )
     .argument('[dir]', 'project directory', '.')
     .option('--from <server>', 'fill catalog/ by exporting this DataHub instead of writing the example')
     .option('--action <ref>', 'the GitHub Action the workflows use', ACTION_REF)
-    .option('--force', 'overwrite files that exist', false)
+    .option('--force', 'replace the files init names as differing from what it writes', false)
+    .option('--dry-run', 'show what init would write, keep and leave, and write nothing', false)
+    .option(
+      '--sample',
+      'load sample datasets into the embedded catalog, with a DatasetTerms manifest that uses one',
+      false,
+    )
     .option(
       '--environments <names>',
       'declare these Settings environments (dev,prod) and sync each on its own schedule',
@@ -172,12 +178,21 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     );
   const yesOption = (command: Command): Command =>
     command.option('--yes', 'confirm applying to a protected environment (with --environment <name>)', false);
+  // On a terminal reconcile asks before writing; --yes answers that question too.
+  const approveOptions = (command: Command): Command =>
+    command
+      .option(
+        '--yes',
+        'apply without asking, and confirm applying to a protected environment (with --environment <name>)',
+        false,
+      )
+      .option('--auto-approve', 'apply without asking (reconcile asks on a terminal; CI never asks)', false);
 
   const reconcile = targetOptions(
     program
       .command('reconcile')
       .description(
-        'plan the writes that make the catalog match the manifests, and apply them (unless --dry-run)',
+        'plan the writes that make the catalog match the manifests, and apply them (unless --dry-run; on a terminal it asks first)',
       )
       .argument('[dir]', 'catalog directory', 'catalog')
       .option('--dry-run', 'plan only: print what would change and write nothing', false)
@@ -213,7 +228,7 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       .option('--no-verify', 'do not read the written aspects back after applying (no "verified N/N")')
       .option('--no-cache', `parse every manifest afresh (no ${PARSE_CACHE_DIR})`),
   );
-  yesOption(environmentOption(reconcile)).action(async (dir: string, options: ReconcileOptions) => {
+  approveOptions(environmentOption(reconcile)).action(async (dir: string, options: ReconcileOptions) => {
     const { runReconcile } = await import('./commands/reconcile.js');
     setExitCode(await runReconcile(dir, options, io));
   });

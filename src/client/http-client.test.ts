@@ -80,18 +80,96 @@ describe('HttpClient', () => {
     );
   });
 
-  it('retries connection errors and reports them without the token', async () => {
+  it('tries a server that never answered briefly and quietly, then says it cannot reach it', async () => {
     const events: RetryEvent[] = [];
-    const failing = client(events, [], 'very-secret-token');
+    const waits: number[] = [];
+    const failing = new HttpClient({
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+      onRetry: (event) => events.push(event),
+      token: 'very-secret-token',
+      hints: { auth: () => '', unreachable: 'the URL comes from --server: check it' },
+    });
     const error = await failing.request('GET', 'http://127.0.0.1:9/config?x=1').then(
       () => new Error('expected a failure'),
       (e: unknown) => e as Error,
     );
+    expect(error.message).toBe(
+      'cannot reach http://127.0.0.1:9: connection refused (nothing listens there); the URL comes from --server: check it',
+    );
+    expect(waits).toEqual([250, 250]);
+    expect(events).toEqual([]);
+    await failing.close();
+  });
+
+  it('retries a connection error in full once the server has answered (a restart in the middle of a run)', async () => {
+    const server = createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const events: RetryEvent[] = [];
+    const http = client(events, [], 'very-secret-token');
+    expect((await http.request('GET', url)).status).toBe(200);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const error = await http.request('GET', `${url}/config`).then(
+      () => new Error('expected a failure'),
+      (e: unknown) => e as Error,
+    );
     expect(error.message).toMatch(
-      /GET http:\/\/127\.0\.0\.1:9\/config failed after 5 attempts: ECONNREFUSED/,
+      /GET http:\/\/127\.0\.0\.1:\d+\/config failed after 5 attempts: ECONNREFUSED/,
     );
     expect(error.message).not.toContain('very-secret-token');
     expect(events).toHaveLength(4);
+    await http.close();
+  });
+
+  it('fails at once on 401 with what to do, and sends nothing more', async () => {
+    const server = await scripted([{ status: 401 }, { status: 200 }]);
+    const waits: number[] = [];
+    const http = new HttpClient({
+      parallelism: 1,
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+      hints: { auth: (code) => `hint for ${code}` },
+    });
+    // Three at once, one on the wire at a time: the first is refused, the two queued behind it are not sent.
+    const answers = await Promise.allSettled([
+      http.request('GET', `${server.url}/entitiesV2?ids=List(a)`),
+      http.request('GET', `${server.url}/entitiesV2?ids=List(b)`),
+      http.request('POST', `${server.url}/aspects?action=ingestProposal`, { body: '{}' }),
+    ]);
+    for (const answer of answers) {
+      expect(answer).toMatchObject({
+        status: 'rejected',
+        reason: { code: 'AUTH_FAILED', message: `${server.url} answered 401 Unauthorized: hint for 401` },
+      });
+    }
+    expect(server.seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+    await http.close();
+  });
+
+  it('fails a 403 at once, that request only (policies may allow the caller other entities)', async () => {
+    const server = await scripted([{ status: 403 }, { status: 200, body: 'ok' }]);
+    const waits: number[] = [];
+    const http = new HttpClient({
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+      hints: { auth: (code) => `hint for ${code}` },
+    });
+    await expect(http.request('POST', `${server.url}/aspects?action=ingestProposal`)).rejects.toMatchObject({
+      code: 'AUTH_FAILED',
+      message: `${server.url} answered 403 Forbidden to POST /aspects: hint for 403`,
+    });
+    expect((await http.request('GET', `${server.url}/config`)).text).toBe('ok');
+    expect(waits).toEqual([]);
+    await http.close();
   });
 
   it('sends the token as a bearer header', async () => {
@@ -138,23 +216,27 @@ describe('HttpClient with requests in flight', () => {
     const { url, seen } = await scripted([{ status: 429, headers: { 'Retry-After': '2' } }]);
     let clock = 0;
     const sleeps: number[] = [];
-    // Every sleep blocks until released, so nothing here depends on how long anything takes.
+    // Every sleep blocks until released, and says it started: nothing here depends on how long anything takes.
     let releaseFirst = (): void => undefined;
     const firstSleep = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let slept = (): void => undefined;
+    const sleeping = (count: number): Promise<void> =>
+      sleeps.length >= count ? Promise.resolve() : new Promise<void>((resolve) => (slept = resolve));
     const http = new HttpClient({
       parallelism: 2,
       now: () => clock,
       sleep: async (ms) => {
         sleeps.push(ms);
+        slept();
         await firstSleep;
         clock += ms;
       },
     });
     const refused = http.request('GET', url);
-    while (sleeps.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleeping(1);
     // The first request is waiting out the server's 2 s; a new request must wait with it, not go out now.
     const second = http.request('GET', url);
-    while (sleeps.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleeping(2);
     expect(seen).toHaveLength(1);
     expect(sleeps).toEqual([2000, 2000]);
     releaseFirst();
@@ -162,5 +244,29 @@ describe('HttpClient with requests in flight', () => {
     expect((await second).status).toBe(200);
     expect(seen).toHaveLength(3);
     await http.close();
+  });
+
+  it('retries nothing once closed: a request waiting to retry fails at once, and says nothing', async () => {
+    const { url } = await scripted([{ status: 503 }]);
+    const events: RetryEvent[] = [];
+    let slept = (): void => undefined;
+    const sleeping = new Promise<void>((resolve) => (slept = resolve));
+    const http = new HttpClient({
+      onRetry: (event) => events.push(event),
+      // A sleep that never ends by itself: only close ends it.
+      sleep: () => {
+        slept();
+        return new Promise<void>(() => undefined);
+      },
+    });
+    const waiting = http.request('GET', url).then(
+      () => new Error('expected a failure'),
+      (e: unknown) => e as Error,
+    );
+    await sleeping;
+    await http.close();
+    expect((await waiting).message).toBe(`GET ${url}/ was not sent: the client is closed`);
+    await expect(http.request('GET', url)).rejects.toThrow('the client is closed');
+    expect(events).toHaveLength(1);
   });
 });

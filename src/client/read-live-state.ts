@@ -87,9 +87,13 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
 export async function readLiveState(
   restli: RestliClient,
   desired: DesiredState,
-  options: { readonly prune: boolean },
+  options: {
+    readonly prune: boolean;
+    /** Told how many entities are read of how many, as the answers come (the declared ones; prune's come after). */
+    readonly onRead?: (done: number, total: number) => void;
+  },
 ): Promise<LiveState> {
-  const entities = await readEntities(restli, readRequestFor(desired), 'plan');
+  const entities = await readEntities(restli, readRequestFor(desired), 'plan', options.onRead);
   if (!options.prune) return { entities };
 
   const undeclaredRequest: ReadRequest = new Map();
@@ -116,6 +120,8 @@ export async function readEntities(
   request: ReadRequest,
   /** `plan`: each aspect as a plan reads it (see planView); `whole`: as the catalog sent it. */
   view: 'plan' | 'whole' = 'whole',
+  /** Told how many entities are read of how many, as each batch is answered. */
+  onRead?: (done: number, total: number) => void,
 ): Promise<Map<string, LiveEntity>> {
   const types = [...request.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -129,7 +135,18 @@ export async function readEntities(
     view === 'plan'
       ? (name: string, aspect: LiveAspect): LiveAspect => planView(name, aspect, markers)
       : undefined;
-  const answers = await Promise.all(types.map(({ urns, aspects }) => restli.batchGet(urns, aspects, keep)));
+  const total = types.reduce((sum, { urns }) => sum + urns.length, 0);
+  let done = 0;
+  const onChunk =
+    onRead === undefined
+      ? undefined
+      : (count: number): void => {
+          done += count;
+          onRead(done, total);
+        };
+  const answers = await Promise.all(
+    types.map(({ urns, aspects }) => restli.batchGet(urns, aspects, keep, onChunk)),
+  );
   const result = new Map<string, LiveEntity>();
   types.forEach(({ entityType, urns }, index) => {
     const keyAspect = keyAspectOf(entityType) ?? '';

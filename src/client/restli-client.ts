@@ -83,13 +83,21 @@ export class RestliClient {
     urns: readonly string[],
     aspects: readonly string[],
     keep?: (name: string, aspect: LiveAspect) => LiveAspect,
+    /** Told the number of URNs of each request answered (progress). */
+    onChunk?: (count: number) => void,
   ): Promise<Map<string, LiveEntity>> {
     const chunks: (readonly string[])[] = [];
     for (let start = 0; start < urns.length; start += MAX_URNS_PER_BATCH_GET) {
       chunks.push(urns.slice(start, start + MAX_URNS_PER_BATCH_GET));
     }
     // Every chunk is asked for at once; the HTTP client keeps `parallelism` of them on the wire.
-    const answers = await Promise.all(chunks.map((chunk) => this.batchGetChunk(chunk, aspects, keep)));
+    const answers = await Promise.all(
+      chunks.map(async (chunk) => {
+        const answer = await this.batchGetChunk(chunk, aspects, keep);
+        onChunk?.(chunk.length);
+        return answer;
+      }),
+    );
     return new Map(answers.flatMap((answer) => [...answer]));
   }
 
@@ -211,9 +219,8 @@ function restliError(response: HttpResponse, what: string, gmsUrl: string): Rest
     parsed.ok && isJsonObject(parsed.value) && typeof parsed.value['message'] === 'string'
       ? parsed.value['message']
       : response.text.slice(0, 500);
+  // 401 and 403 never come here: the HTTP client fails on them with what to do about the token.
   let hint = '';
-  if (response.status === 401) hint = ' (no valid token: set DATAHUB_GMS_TOKEN or add one to ~/.datahubenv)';
-  if (response.status === 403) hint = ' (the token is valid but not allowed to do this)';
   if (serverMessage.includes('unrecognized field found but not allowed'))
     hint = ' (the server version is too old for this request)';
   return new RestliError(

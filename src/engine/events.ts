@@ -21,6 +21,16 @@ export type EngineEvent =
       readonly reason: string;
     }
   /**
+   * Where a run is, for a progress display: reading the manifests, reading the catalog (`done` of `total` entities,
+   * as the answers come), planning. An apply's progress is `applied`.
+   */
+  | {
+      readonly type: 'progress';
+      readonly phase: 'parsing' | 'reading' | 'planning';
+      readonly done?: number;
+      readonly total?: number;
+    }
+  /**
    * An apply starts writing `total` changes to `target`, as run `runId` (every write carries it) of the plan whose
    * digest is `planDigest`.
    */
@@ -46,8 +56,9 @@ export type EventListener = (event: EngineEvent) => void;
 
 /**
  * The line the CLI prints on stderr for an event ('' for those it prints nothing for). `warn` styles the word
- * "warning" of an apply's warnings (the CLI colours it on a terminal). Progress (`applied`) starts with a carriage
- * return: the CLI shows it on a terminal only, overwriting itself.
+ * "warning" of an apply's warnings (the CLI colours it on a terminal). Progress (`progress`, `applied`) is not a
+ * line of its own: the CLI and the Action show it with render/render-progress.ts (a terminal's status line, a
+ * log's line every tenth); here it is one line of where the run is.
  */
 export function describeEvent(event: EngineEvent, warn: (word: string) => string = (word) => word): string {
   switch (event.type) {
@@ -59,8 +70,12 @@ export function describeEvent(event: EngineEvent, warn: (word: string) => string
       return `retrying ${event.method} ${event.url} in ${(event.delayMs / 1000).toFixed(1)}s (${event.reason})\n`;
     case 'applying':
       return `applying ${plural(event.total, 'change')} to ${event.target} as run ${event.runId}\n`;
+    case 'progress':
+      return event.total === undefined
+        ? `${event.phase}\n`
+        : `${event.phase} ${event.done ?? 0}/${event.total}\n`;
     case 'applied':
-      return `\r  ${event.done}/${event.total} applied`;
+      return `${event.done}/${event.total} applied\n`;
     case 'apply-warning':
       return `${warn('warning')} ${event.message}\n`;
     case 'token-variable':

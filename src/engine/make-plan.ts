@@ -48,7 +48,10 @@ export async function makePlan(
   // The release is read first (one /config, cached): a plan it cannot take fails here, in --dry-run too.
   const server = await readServerRelease(connection.client.restli);
   report({ type: 'reading', target: connection.description });
-  const read = await readLiveState(connection.client.restli, state, { prune: policy.prune });
+  const read = await readLiveState(connection.client.restli, state, {
+    prune: policy.prune,
+    onRead: (done, total) => report({ type: 'progress', phase: 'reading', done, total }),
+  });
   // What names a renamed entity that still exists, for the notes on edges others added to it (never an error).
   const named = await readRenameReferrers(connection.client, state, read);
   for (const warning of named.warnings) report({ type: 'warning', message: warning });
@@ -62,6 +65,7 @@ export async function makePlan(
       files,
     );
   }
+  report({ type: 'progress', phase: 'planning' });
   const made = createPlan(state, live, {
     toolVersion: VERSION,
     target: planTargetOf(connection.target),

@@ -1,7 +1,13 @@
 import { CatalogError } from '../errors.js';
 import { createDataHubClient, type DataHubClient } from '../client/datahub-client.js';
 import { isValidParallelism, MAX_PARALLELISM, type HttpClientOptions } from '../client/http-client.js';
-import { describeTarget, resolveTarget, type Target, type TargetInputs } from '../client/target.js';
+import {
+  describeTarget,
+  failureHintsOf,
+  resolveTarget,
+  type Target,
+  type TargetInputs,
+} from '../client/target.js';
 import type { Environment } from '../manifest/select-environment.js';
 import type { EngineContext, TargetOptions } from './context.js';
 
@@ -86,6 +92,8 @@ export async function openTarget(options: OpenTargetOptions): Promise<Connection
       ...(environment?.graphqlUrl === undefined ? {} : { settingsGraphqlUrl: environment.graphqlUrl }),
       env: environment === undefined ? options.env : environmentVariables(environment, options),
       cwd: options.cwd,
+      ...(environment?.tokenEnv === undefined ? {} : { tokenVariable: environment.tokenEnv }),
+      ...(environment?.server === undefined ? {} : { environmentName: environment.name }),
     },
     options,
     http,
@@ -139,7 +147,12 @@ async function connect(
     const client = createDataHubClient({
       gmsUrl: target.gmsUrl,
       graphqlUrl: target.graphqlUrl,
-      http: { onRetry, ...http, ...(target.token === undefined ? {} : { token: target.token }) },
+      http: {
+        onRetry,
+        hints: failureHintsOf(target, inputs),
+        ...http,
+        ...(target.token === undefined ? {} : { token: target.token }),
+      },
     });
     return { client, target, description: describeTarget(target), close: () => client.close() };
   }

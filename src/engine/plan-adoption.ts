@@ -75,6 +75,7 @@ export interface AdoptionRun {
  */
 export async function planAdoption(options: AdoptionOptions): Promise<AdoptionRun> {
   const { environment: environmentName } = options;
+  options.onEvent?.({ type: 'progress', phase: 'parsing' });
   const load = await loadCatalog({
     dir: options.dir,
     cwd: options.cwd,
@@ -95,7 +96,10 @@ export async function planAdoption(options: AdoptionOptions): Promise<AdoptionRu
   try {
     await readServerRelease(connection.client.restli);
     options.onEvent?.({ type: 'reading', target: connection.description });
-    const live = await readLiveState(connection.client.restli, state, { prune: false });
+    const live = await readLiveState(connection.client.restli, state, {
+      prune: false,
+      onRead: (done, total) => options.onEvent?.({ type: 'progress', phase: 'reading', done, total }),
+    });
     const adoption = computeAdoption({
       desired: state,
       documents: load.documents,

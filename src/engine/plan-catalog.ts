@@ -131,6 +131,7 @@ async function loadForPlanning(options: PlanOptions): Promise<{
 }> {
   // Only the desired state and the files (for messages) outlive loading: the parsed YAML of a large catalog
   // is most of the tool's memory, and would otherwise be held until the end of the run.
+  options.onEvent?.({ type: 'progress', phase: 'parsing' });
   const load = await loadCatalog({
     dir: options.dir,
     cwd: options.cwd,

@@ -114,12 +114,33 @@ function gitFailure(error: unknown): never {
   throw new CatalogError('GIT_ERROR', `git failed: ${errorMessage(error)}`, { cause: error });
 }
 
+/**
+ * Refuses a revision that is not there, saying why: no repository, a repository without commits yet (a fresh
+ * `git init`: HEAD names nothing), or a name this clone does not have (fetch it, or check it).
+ */
 async function verifyRef(repo: SimpleGit, ref: string): Promise<void> {
   if (ref.startsWith('-')) throw new CatalogError('GIT_ERROR', `${ref} is not a git revision`);
-  await repo.raw(['rev-parse', '--verify', `${ref}^{commit}`]).catch(() => {
+  // An object name on stdout (with --quiet git says nothing else, and a missing name exits 1 silently).
+  const exists = (name: string): Promise<boolean> =>
+    repo.raw(['rev-parse', '--verify', '--quiet', `${name}^{commit}`]).then(
+      (out) => /^[0-9a-f]{40,64}$/.test(out.trim()),
+      () => false,
+    );
+  if (await exists(ref)) return;
+  if (!(await repo.checkIsRepo().catch(() => false))) {
     throw new CatalogError(
       'GIT_ERROR',
-      `git revision ${ref} not found (fetch it first, e.g. git fetch origin main)`,
+      `git revision ${ref} not found: the manifests are not in a git repository`,
     );
-  });
+  }
+  if (!(await exists('HEAD'))) {
+    throw new CatalogError(
+      'GIT_ERROR',
+      `git revision ${ref} not found: the repository has no commits yet (commit the manifests first, e.g. git add -A && git commit -m "catalog")`,
+    );
+  }
+  throw new CatalogError(
+    'GIT_ERROR',
+    `git revision ${ref} not found in this clone (a branch, tag or commit; fetch it first if it is another clone's, e.g. git fetch origin main)`,
+  );
 }

@@ -232,7 +232,9 @@ export function importBusinessGlossary(text: string, fileName: string, options: 
     const properties = customProperties(node, path, context);
     const links = knowledgeLinks(node, path, context);
     const name = checked?.name ?? '';
-    const file = parentFile ?? `glossary/${manifestFileName(name)}.yaml`;
+    // Named as `catalog export` and `catalog import datahub` name a top node's file: by its id (Clients-And-Accounts,
+    // not the name's Clients_And_Accounts), so that a later export writes to the same file.
+    const file = parentFile ?? `glossary/${manifestFileName(checked?.id?.split('.')[0] ?? name)}.yaml`;
     if (checked?.id !== undefined) {
       appendTo(
         files,

@@ -3,6 +3,7 @@ import { yamlLibrary } from '../model/yaml-library.js';
 import type { Diagnostic, SourceLocation } from '../errors.js';
 import { errorMessage } from '../model/error-message.js';
 import { parseFileFast } from './parse-events.js';
+import { describeYamlErrors } from './yaml-syntax-errors.js';
 import { setOwn } from '../model/json.js';
 import type { ParsedDocument } from '../kinds/source.js';
 import type { MappingPositions, ParsedFile, PositionNode } from './parsed-file.js';
@@ -78,12 +79,14 @@ export function parseFile(file: SourceFile): ParsedFile {
 
   list.forEach((document, index) => {
     const errors = [...document.errors];
-    for (const error of errors) {
+    // At the mistake, in plain words (the parser reports where it noticed, often lines later).
+    for (const mistake of describeYamlErrors(file.text, errors)) {
       diagnostics.push({
         code: 'YAML_SYNTAX',
         severity: 'error',
-        message: `YAML syntax error: ${firstLine(error.message)}`,
-        location: at(error.pos[0]),
+        message: `YAML syntax error: ${mistake.message}`,
+        location: at(mistake.offset),
+        ...(mistake.hint === undefined ? {} : { hint: mistake.hint }),
       });
     }
     if (errors.length > 0) {
@@ -202,8 +205,4 @@ function makeLocator(root: PositionNode, at: (offset: number) => SourceLocation)
     }
     return at(offset);
   };
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message;
 }

@@ -17,8 +17,14 @@ export async function runCatalog(
     onStdout?: (text: string) => void;
     onStderr?: (text: string) => void;
     stderrIsTTY?: boolean;
+    /**
+     * Run as on a terminal: stdin and stderr are TTYs, and stdin answers the first question with `answer`
+     * (undefined: the input ends, as with Ctrl-D). Without it nothing is ever asked.
+     */
+    terminal?: { readonly answer: string | undefined };
   } = {},
-): Promise<CliRun> {
+): Promise<CliRun & { readonly asked?: number }> {
+  let asked = 0;
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -34,12 +40,24 @@ export async function runCatalog(
         stderr += text;
         options.onStderr?.(text);
       },
-      isTTY: options.stderrIsTTY ?? false,
+      isTTY: options.stderrIsTTY ?? options.terminal !== undefined,
     },
+    ...(options.terminal === undefined
+      ? {}
+      : {
+          stdin: {
+            isTTY: true,
+            readLine: () => {
+              asked += 1;
+              return Promise.resolve(options.terminal?.answer);
+            },
+          },
+        }),
     env: { NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
     waitForInterrupt: options.waitForInterrupt ?? (() => new Promise<void>(() => undefined)),
   };
   const code = await runCli(args, io);
-  return { code, stdout, stderr };
+  // How many questions it asked, for a run on a terminal.
+  return { code, stdout, stderr, ...(options.terminal === undefined ? {} : { asked }) };
 }

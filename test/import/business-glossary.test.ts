@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -368,6 +368,21 @@ describe('catalog import business-glossary against DataHub v1.7.0 goldens', () =
       await expectGolden(server, golden);
     });
   }
+
+  it("names each top node's file by its id, as catalog export and import datahub do", async () => {
+    await seedDomain('urn:li:domain:Marketing', 'Marketing');
+    await importAndApply('business_glossary.yml', '--server', server.url);
+    const imported = readdirSync(path.join(dir, 'catalog/glossary-import/glossary')).sort();
+    expect(imported).toContain('Clients-And-Accounts.yaml');
+    expect(imported).not.toContain('Clients_And_Accounts.yaml');
+    const exported = await runCatalog(
+      ['export', '--out', 'exported', '--kind', 'GlossaryNode', '--server', server.url],
+      { cwd: dir },
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    const nodes = readdirSync(path.join(dir, 'exported/glossary')).sort();
+    expect(nodes.filter((file) => !imported.includes(file))).toEqual([]);
+  });
 
   it('a domain given by name: urn:li:domain:<name> when it exists, else found by name, else DataHub’s error', async () => {
     await seedDomain('urn:li:domain:Marketing', 'Marketing');

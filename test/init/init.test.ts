@@ -15,8 +15,8 @@ import { simulate, type WorkflowEvent } from './simulate-workflow.js';
 const SCAFFOLD = [
   '.github/workflows/catalog-plan.yml',
   '.github/workflows/catalog-sync.yml',
-  '.gitignore',
   '.vscode/settings.json',
+  '.catalog-init.json',
   'catalog/catalog.yaml',
   'catalog/example.yaml',
 ];
@@ -46,6 +46,7 @@ describe('catalog init', () => {
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       for (const file of SCAFFOLD) expect(result.stdout).toContain(`wrote ${file}`);
+      expect(result.stdout).toContain('added node_modules/, .catalog/ to .gitignore');
       expect(result.stdout).toContain(`npm install --save-dev ${PACKAGE_NAME}`);
       expect(result.stdout).toContain('npx catalog reconcile catalog --dry-run');
 
@@ -69,6 +70,7 @@ describe('catalog init', () => {
       );
 
       expect(read(dir, '.gitignore')).toMatch(/^\.catalog\/$/m);
+      expect(read(dir, '.gitignore')).toMatch(/^node_modules\/$/m);
       const settings = JSON.parse(read(dir, '.vscode/settings.json')) as Record<
         string,
         Record<string, string[]>
@@ -94,40 +96,6 @@ describe('catalog init', () => {
         command: 'adopt',
       });
       expect(sync.jobs['sync']?.permissions).toBeUndefined();
-    } finally {
-      cleanup();
-    }
-  });
-
-  it('never overwrites without --force, adds only missing .gitignore lines, and overwrites with it', async () => {
-    const { dir, cleanup } = tempDir();
-    try {
-      writeFileSync(path.join(dir, '.gitignore'), 'node_modules/'); // no newline at the end
-      expect((await runCatalog(['init', 'repo'], { cwd: dir })).code).toBe(0);
-      expect((await runCatalog(['init', '.'], { cwd: path.join(dir, 'repo') })).stdout).not.toContain(
-        'wrote',
-      );
-      const repo = path.join(dir, 'repo');
-      writeFileSync(path.join(repo, '.gitignore'), 'node_modules/');
-      const mine =
-        '# mine\napiVersion: catalog/v1\nkind: Settings\ndefaults: { platform: feast }\nactor: urn:li:corpuser:me\n';
-      writeFileSync(path.join(repo, 'catalog/catalog.yaml'), mine);
-
-      const again = await runCatalog(['init', 'repo'], { cwd: dir });
-      expect(again.code, again.stderr).toBe(0);
-      expect(again.stdout).toContain('kept  repo/catalog/catalog.yaml (it exists; --force overwrites it)');
-      expect(again.stdout).toContain('wrote repo/.gitignore');
-      expect(again.stdout.match(/^wrote/gm)).toHaveLength(1);
-      expect(read(repo, 'catalog/catalog.yaml')).toBe(mine);
-      expect(read(repo, '.gitignore')).toBe(
-        "node_modules/\n# catalog: the embedded catalog's data and the parse cache\n.catalog/\n",
-      );
-
-      const forced = await runCatalog(['init', 'repo', '--force'], { cwd: dir });
-      expect(forced.code).toBe(0);
-      expect(forced.stdout).toContain('wrote repo/catalog/catalog.yaml');
-      expect(read(repo, 'catalog/catalog.yaml')).toContain('actor: urn:li:corpuser:catalog-bot');
-      expect(read(repo, '.gitignore').match(/\.catalog\//g)).toHaveLength(1);
     } finally {
       cleanup();
     }
@@ -352,10 +320,26 @@ describe('catalog init with Settings environments', () => {
         'sync-prod: apply prod --yes',
       ]);
 
-      // Run again with other environments: the kept catalog.yaml's are the ones the workflows follow.
+      // Run again with another environment: the Settings gain it (dev and prod stay), and the workflows sync it.
       const again = captureIo(dir);
       expect(await runInit('.', { force: false, environments: 'qa' }, again.io)).toBe(0);
-      expect(again.stderr()).toContain('catalog/catalog.yaml exists, so --environments declared nothing');
+      expect(again.stderr()).toBe('');
+      expect(again.stdout()).toContain('added environments qa to the Settings in catalog/catalog.yaml');
+      expect(
+        Object.keys((parse(read(dir, 'catalog/catalog.yaml')) as { environments: object }).environments),
+      ).toEqual(['dev', 'prod', 'qa']);
+      expect(runsFor(read(dir, '.github/workflows/catalog-sync.yml'), { name: 'push' })).toEqual([
+        'sync-dev: apply dev --yes',
+        'sync-qa: apply qa --yes',
+      ]);
+      // Settings written by hand in flow style cannot gain lines: they decide, and init says so.
+      writeFileSync(
+        path.join(dir, 'catalog/catalog.yaml'),
+        'apiVersion: catalog/v1\nkind: Settings\ndefaults: { platform: feast }\nenvironments: { dev: { server: "http://dev:8080" } }\n',
+      );
+      const flow = captureIo(dir);
+      expect(await runInit('.', { force: false, environments: 'uat' }, flow.io)).toBe(0);
+      expect(flow.stderr()).toContain('--environments could not be added to them');
     } finally {
       cleanup();
     }

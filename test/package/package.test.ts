@@ -27,6 +27,7 @@ const REPO = process.cwd();
 interface PackageJson {
   name: string;
   version: string;
+  engines: { node: string };
   repository: { url: string };
   bin: Record<string, string>;
   files: string[];
@@ -95,14 +96,34 @@ describe('the npm package', () => {
       'dist/server/graphql/extensions.graphql',
       'schemas/catalog.schema.json',
       'schemas/settings.schema.json',
+      // The sample datasets `catalog init --sample` loads.
+      'examples/datasets.json',
       'README.md',
       'package.json',
     ])
       expect(files, needed).toContain(needed);
     expect(files.some((file) => /^dist\/datahub\/graphql\/.+\.graphql$/.test(file))).toBe(true);
     expect(files.some((file) => file.startsWith('dist/server/ui/assets/'))).toBe(true);
-    expect(files.filter((file) => /^(src|test|bench|scripts|catalog|examples)\//.test(file))).toEqual([]);
+    expect(files.filter((file) => /^(src|test|bench|scripts|catalog|examples)\//.test(file))).toEqual([
+      'examples/datasets.json',
+    ]);
     expect(files.filter((file) => /\.test\.(js|ts)$/.test(file))).toEqual([]);
+  });
+
+  it('declares a Node.js version every run-time dependency accepts (an install warns EBADENGINE otherwise)', () => {
+    const minimum = /^>=\s*(\d+(?:\.\d+){0,2})$/.exec(manifest.engines.node)?.[1];
+    expect(minimum, manifest.engines.node).toBeDefined();
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { version?: string; dev?: boolean; engines?: { node?: string } }>;
+    };
+    const refusing = Object.entries(lock.packages)
+      .filter(([where, entry]) => where !== '' && entry.dev !== true && entry.engines?.node !== undefined)
+      .filter(([, entry]) => !acceptsNode(entry.engines?.node ?? '*', minimum ?? '0'))
+      .map(([where, entry]) => `${where}@${entry.version ?? '?'} wants node ${entry.engines?.node ?? ''}`);
+    expect(refusing).toEqual([]);
+    expect(acceptsNode('>=20.18.1', '20.18.0')).toBe(false);
+    expect(acceptsNode('^12.22.0 || ^14.16.0 || >=17.0.0', '20.18.1')).toBe(true);
+    expect(acceptsNode('20.x || 22.x', '20.18.1')).toBe(true);
   });
 
   it('depends at run time on exactly what its code imports', () => {
@@ -156,6 +177,16 @@ describe('the npm package', () => {
     const exported = await catalog(['export', '--out', 'exported']);
     expect(exported.stdout).toMatch(/^exported \d+ files to exported/);
     expect((await catalog(['validate', 'exported'])).stdout).toMatch(/MLFeatureTable/);
+
+    // The sample datasets come with the package: a DatasetTerms manifest applies on the first try.
+    const sampled = path.join(project.dir, 'sampled');
+    mkdirSync(sampled);
+    const seeded = await catalog(['init', '--sample'], sampled);
+    expect(seeded.stdout).toMatch(/loaded the sample datasets \(3 entities\)/);
+    const applied = await catalog(['reconcile'], sampled);
+    expect(applied.stdout).toContain(
+      'column terms of users.profile (urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD))',
+    );
   }, 60_000);
 
   it('is a library too: the exports entry loads, and the CLI runs in-process from its own entry', async () => {
@@ -308,3 +339,28 @@ try {
   await again.close();
 }
 `;
+
+/** Whether a package's `engines.node` (the forms npm packages use: `>=a.b`, `^a.b.c`, `a.x`, `*`, joined by `||`) accepts `version`. */
+function acceptsNode(range: string, version: string): boolean {
+  const parts = (text: string): number[] => text.split('.').map((part) => Number(part) || 0);
+  const compare = (a: number[], b: number[]): number => {
+    for (let index = 0; index < 3; index += 1) {
+      const difference = (a[index] ?? 0) - (b[index] ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  };
+  const wanted = parts(version);
+  return range.split('||').some((alternative) => {
+    const term = alternative.trim().replace(/^>=\s+/, '>=');
+    if (term === '*' || term === '') return true;
+    if (term.startsWith('>=')) return compare(wanted, parts(term.slice(2))) >= 0;
+    if (term.startsWith('^')) {
+      const floor = parts(term.slice(1));
+      return wanted[0] === floor[0] && compare(wanted, floor) >= 0;
+    }
+    const major = /^(\d+)\.x$/.exec(term)?.[1];
+    if (major !== undefined) return wanted[0] === Number(major);
+    throw new Error(`an engines.node this test does not read: ${range}`);
+  });
+}

@@ -5,6 +5,7 @@ import { planDigest } from '../../plan/plan-digest.js';
 import type { Plan, RetireStrategy } from '../../plan/types.js';
 import { renderRunLine } from '../../render/render-apply.js';
 import { applyAndReport } from '../apply-report.js';
+import { asksBeforeApplying, checkCanAsk, confirmApply } from '../confirm-apply.js';
 import { boundHeapGrowth, releaseHeapGrowth } from '../heap-growth.js';
 import { heldUntil } from '../held-output.js';
 import type { CliIo } from '../io.js';
@@ -34,18 +35,22 @@ export interface ReconcileOptions extends TargetFlags {
   readonly cache?: boolean;
   /** false with --no-impact: no relationships are read for the impact and the picture. */
   readonly impact?: boolean;
-  /** --yes: confirms applying to a protected environment. */
+  /** --yes: applies without asking, and confirms applying to a protected environment (with --environment). */
   readonly yes?: boolean;
   /** false with --no-verify: the written aspects are not read back. */
   readonly verify?: boolean;
+  /** --auto-approve: applies without asking (on a terminal, reconcile asks first). */
+  readonly autoApprove?: boolean;
 }
 
 /**
- * `catalog reconcile [dir]`: plans (and, without --dry-run, applies) what makes the catalog match the manifests.
- * Exit codes: 0 no changes (or applied), 1 error, 2 changes present with --detailed-exitcode.
+ * `catalog reconcile [dir]`: plans (and, without --dry-run, applies) what makes the catalog match the manifests. On
+ * a terminal it shows the plan and asks before writing (confirm-apply.ts). Exit codes: 0 no changes (or applied),
+ * 1 error (or the apply declined), 2 changes present with --detailed-exitcode.
  */
 export async function runReconcile(dir: string, options: ReconcileOptions, io: CliIo): Promise<number> {
   const maxDeletes = parseMaxDeletes(options.maxDeletes);
+  if (!options.dryRun) checkCanAsk(options.output, options, io);
   const target = targetOptionsOf(options);
   const bounded = boundHeapGrowth(io.env);
   const environment = environmentNameOf(options, io.env);
@@ -74,6 +79,23 @@ export async function runReconcile(dir: string, options: ReconcileOptions, io: C
     }
     // The impact's reads end before the first write: what they find is the catalog as the plan saw it.
     await run.impactRead;
+    if (asksBeforeApplying(options, io)) {
+      // The whole plan first, then the question; nothing is written before the answer.
+      const plan = await run.withImpact();
+      await emitPlan(plan, options, io);
+      if (!(await confirmApply(io, run.target, plan.changes.length))) return 1;
+      if (bounded) releaseHeapGrowth();
+      io.stdout.write(`${renderRunLine(runLineOf(run, plan))}\n\n`);
+      const applied = await applyAndReport(
+        (applyOptions) => run.apply(applyOptions),
+        plan,
+        io,
+        options.output,
+        options.verify !== false,
+      );
+      if (!applied) return 1;
+      return options.detailedExitcode ? 2 : 0;
+    }
     // A plan saved (--out) or printed with the apply's result (JSON) is whole, impact included, before the first
     // write. One printed as text or markdown gets its impact worked out while the first writes are under way (a
     // tenth of a second at 50,000 entities); the apply needs only the changes.

@@ -10,8 +10,13 @@ export interface ScaffoldOptions {
   readonly actionRef: string;
   /** The server `--from` exported from: it becomes the Settings target. */
   readonly server?: string;
-  /** false with `--from`: catalog/ is filled by export instead. */
+  /** false with `--from` (catalog/ is filled by export instead), and for a catalog/ that has manifests of its own. */
   readonly example: boolean;
+  /**
+   * With the example, `--sample`: a DatasetTerms manifest attaching the example's term to a dataset of the sample
+   * the embedded catalog is seeded with (SAMPLE_DATASETS).
+   */
+  readonly sample?: boolean;
   /**
    * Settings environments: declared in the new catalog.yaml, planned in one comment and synced each on its own
    * schedule by the workflows. None: one target, as the manifests are written.
@@ -20,7 +25,27 @@ export interface ScaffoldOptions {
 }
 
 export const CATALOG_DIR = 'catalog';
-export const GITIGNORE_LINES: readonly string[] = ['.catalog/'];
+export const SETTINGS_FILE = `${CATALOG_DIR}/catalog.yaml`;
+export const EXAMPLE_FILE = `${CATALOG_DIR}/example.yaml`;
+export const SAMPLE_TERMS_FILE = `${CATALOG_DIR}/sample-dataset-terms.yaml`;
+/** The manifests init writes itself: a catalog/ with any other is the team's, and gets no example. */
+export const SCAFFOLD_MANIFESTS: ReadonlySet<string> = new Set([
+  SETTINGS_FILE,
+  EXAMPLE_FILE,
+  SAMPLE_TERMS_FILE,
+]);
+/**
+ * The embedded catalog's data and the parse cache (`.catalog/`), and the installed packages: a repository that
+ * `npm install`s the tool must not commit node_modules.
+ */
+export const GITIGNORE_LINES: readonly string[] = ['node_modules/', '.catalog/'];
+
+/**
+ * The sample DataHub metadata file the package ships (examples/datasets.json: three datasets with schemas), which
+ * `catalog init --sample` loads into the embedded catalog. Relative to this module, built or not: dist/engine/init/
+ * and src/engine/init/ are both three levels below the package root.
+ */
+export const SAMPLE_DATASETS = new URL('../../../examples/datasets.json', import.meta.url);
 
 /** Where the editor finds the manifest schema: the copy inside the installed package. */
 export const SCHEMA_PATH = `./node_modules/${PACKAGE_NAME}/schemas/catalog.schema.json`;
@@ -35,8 +60,9 @@ export function scaffoldFiles(options: ScaffoldOptions): ReadonlyMap<string, str
 /** The files other than the workflows: catalog/, the editor settings. */
 export function scaffoldCatalogFiles(options: ScaffoldOptions): ReadonlyMap<string, string> {
   const files = new Map<string, string>();
-  files.set(`${CATALOG_DIR}/catalog.yaml`, settingsManifest(options.server, options.environments ?? []));
-  if (options.example) files.set(`${CATALOG_DIR}/example.yaml`, EXAMPLE_MANIFEST);
+  files.set(SETTINGS_FILE, settingsManifest(options.server, options.environments ?? []));
+  if (options.example) files.set(EXAMPLE_FILE, EXAMPLE_MANIFEST);
+  if (options.example && options.sample === true) files.set(SAMPLE_TERMS_FILE, SAMPLE_TERMS_MANIFEST);
   files.set('.vscode/settings.json', vscodeSettings());
   return files;
 }
@@ -108,31 +134,40 @@ function settingsManifest(server: string | undefined, environments: readonly Syn
   ].join('\n');
 }
 
+/** The `environments:` block of a Settings document. */
 function environmentsLines(environments: readonly SyncEnvironment[]): string[] {
   if (environments.length === 0) return [];
   return [
     '# The DataHubs the same manifests go to: `--environment NAME` (or CATALOG_ENVIRONMENT) selects one. Each is',
     '# synced on its own schedule by .github/workflows/catalog-sync.yml (docs/environments.md).',
     'environments:',
-    ...environments.flatMap((environment) => {
-      const env = FABRIC_TYPES[environment.name.toLowerCase()];
-      return [
-        `  ${environment.name}:`,
-        `    server: https://datahub-${environment.name.toLowerCase()}.example.com/api/gms   # edit: ${environment.name}'s DataHub GMS`,
-        ...(environment.tokenEnv === undefined
-          ? []
-          : [
-              `    tokenEnv: ${environment.tokenEnv}   # its token; in CI the repository secret of the same name`,
-            ]),
-        env === undefined
-          ? `    # env: DEV   # the FabricType in ${environment.name}'s URNs (default: defaults.env)`
-          : `    env: ${env}   # the FabricType in ${environment.name}'s URNs`,
-        ...(environment.protect
-          ? ['    protect: true   # apply needs --environment ' + environment.name + ' and --yes']
-          : []),
-      ];
-    }),
+    ...environmentEntries(environments),
   ];
+}
+
+/**
+ * The entries of an `environments:` block, one per environment, indented by two spaces (init adds them to a
+ * Settings of the user's that lacks them, indented as its own).
+ */
+export function environmentEntries(environments: readonly SyncEnvironment[]): string[] {
+  return environments.flatMap((environment) => {
+    const env = FABRIC_TYPES[environment.name.toLowerCase()];
+    return [
+      `  ${environment.name}:`,
+      `    server: https://datahub-${environment.name.toLowerCase()}.example.com/api/gms   # edit: ${environment.name}'s DataHub GMS`,
+      ...(environment.tokenEnv === undefined
+        ? []
+        : [
+            `    tokenEnv: ${environment.tokenEnv}   # its token; in CI the repository secret of the same name`,
+          ]),
+      env === undefined
+        ? `    # env: DEV   # the FabricType in ${environment.name}'s URNs (default: defaults.env)`
+        : `    env: ${env}   # the FabricType in ${environment.name}'s URNs`,
+      ...(environment.protect
+        ? ['    protect: true   # apply needs --environment ' + environment.name + ' and --yes']
+        : []),
+    ];
+  });
 }
 
 const EXAMPLE_MANIFEST = `${schemaComment}
@@ -174,6 +209,19 @@ kind: MLModel
 name: churn-predictor
 description: Predicts which users will leave.
 features: [user_features.age, user_features.country]
+`;
+
+const SAMPLE_TERMS_MANIFEST = `${schemaComment}
+# Term attachments on a dataset of the sample \`catalog init --sample\` loaded into the embedded catalog
+# (.catalog/catalog.db: hive users.profile, hive payments.transactions, kafka clickstream.events, with their
+# columns). Those datasets are not in your DataHub: delete this file before you plan against one, and attach
+# terms to your own datasets the same way.
+apiVersion: catalog/v1
+kind: DatasetTerms
+dataset: { platform: hive, name: users.profile, env: PROD }
+terms: [Classification.PII]
+columns:
+  email: [Classification.PII]
 `;
 
 function vscodeSettings(): string {

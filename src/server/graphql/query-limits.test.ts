@@ -133,6 +133,8 @@ describe('query limits as GMS counts them', () => {
     expect(check(query, { ...DATAHUB_QUERY_LIMITS, complexity: 0 }, { n: 'many' })).toBeUndefined();
   });
 
+  // Quickly, without a clock: counted branch by branch, this document would take longer than any test run (2^40
+  // branches), so the measure finishing at all within the test's timeout shows the counting is linear.
   it('refuses a fragment fan-out quickly, though GMS counts it small', () => {
     // F0 = { name urn }; Fk = { a: friends { ...F(k-1) } b: friends { ...F(k-1) } }; query { me { ...F40 } }.
     // GMS: entering Fk is worth a-friends (1 + F(k-1)) + b-friends (1 + back-reference 0) = F(k-1) + 2, F0 = 2,
@@ -142,13 +144,11 @@ describe('query limits as GMS counts them', () => {
     for (let k = 1; k <= 40; k += 1)
       fragments.push(`fragment F${k} on User { a: friends { ...F${k - 1} } b: friends { ...F${k - 1} } }`);
     const query = `{ me { ...F40 } } ${fragments.join(' ')}`;
-    const started = performance.now();
     const measured = measure(query);
     expect(measured).toMatchObject({ complexity: 83, depth: 42 });
     expect(measured.expandedFields).toBeGreaterThan(2 ** 40);
     expect(check(query, DATAHUB_QUERY_LIMITS)?.message).toBe(
       'query too large: it asks for more than 5000000 fields once its fragments are expanded',
     );
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -14,6 +14,7 @@
   function close() {
     list.hidden = true;
     list.replaceChildren();
+    delete list.dataset.query;
     input.setAttribute('aria-expanded', 'false');
     input.removeAttribute('aria-activedescendant');
     items = [];
@@ -36,8 +37,10 @@
     }
   }
 
-  function show(suggestions) {
+  function show(text, suggestions) {
     list.replaceChildren();
+    // What the list answers: a reader (a person's screen reader, or a test) can tell it from an earlier answer.
+    list.dataset.query = text;
     items = [];
     for (const suggestion of suggestions) {
       const item = document.createElement('li');
@@ -74,7 +77,7 @@
       if (!response.ok) return;
       const suggestions = await response.json();
       if (mine !== sequence || input.value.trim() !== text || !Array.isArray(suggestions)) return;
-      show(suggestions);
+      show(text, suggestions);
     } catch {
       // No suggestions is fine: the search button still works.
     }

@@ -106,7 +106,11 @@ function domainSections(entity: Node): Html {
 export function sharedSections(entity: Node): Html {
   const owners = nodes(node(entity['ownership'])?.['owners']).flatMap((owner) => {
     const who = node(owner['owner']);
-    return who === undefined ? [] : [{ label: labelOf(who), type: str(owner['type']) }];
+    // The ownership type's own name, as DataHub's UI shows it (a custom type by its name, not "Custom").
+    const named = str(node(node(owner['ownershipType'])?.['info'])?.['name']);
+    const legacy = str(owner['type']);
+    const type = named ?? (legacy === undefined ? undefined : ownerType(legacy));
+    return who === undefined ? [] : [{ label: labelOf(who), type }];
   });
   const tags = nodes(node(entity['tags'])?.['tags']).flatMap((item) => {
     const tag = node(item['tag']);
@@ -121,7 +125,7 @@ export function sharedSections(entity: Node): Html {
           ${owners.map(
             (owner) =>
               html`<li>
-                ${entityLink(owner.label)}${owner.type === undefined ? '' : html` <span class="badge">${ownerType(owner.type)}</span>`}
+                ${entityLink(owner.label)}${owner.type === undefined ? '' : html` <span class="badge">${owner.type}</span>`}
               </li>`,
           )}
         </ul>`,

@@ -32,7 +32,7 @@ const SHARED: Readonly<
 };
 
 const SHARED_FIELDS = {
-  ownership: 'ownership { owners { type owner { ...Label } } }',
+  ownership: 'ownership { owners { type ownershipType { urn info { name } } owner { ...Label } } }',
   tags: 'tags { tags { tag { ...Label ... on Tag { properties { colorHex } } } } }',
   glossaryTerms: 'glossaryTerms { terms { term { ...Label } } }',
   institutionalMemory: 'institutionalMemory { elements { url label } }',

@@ -69,11 +69,14 @@ export async function renderGlossaryPage(reader: CatalogReader, signedIn: boolea
     appendTo(children, parent, entry);
   }
   const total = typeof result['total'] === 'number' ? result['total'] : entries.length;
+  const count = (type: string, noun: string): string => {
+    const n = entries.filter((entry) => entry.label.type === type).length;
+    return `${n} ${n === 1 ? noun : `${noun}s`}`;
+  };
   const main = html` <h1>Glossary</h1>
     <p>
-      ${String(entries.filter((entry) => entry.label.type === 'GLOSSARY_TERM').length)} terms in
-      ${String(entries.filter((entry) => entry.label.type === 'GLOSSARY_NODE').length)}
-      nodes.${total > entries.length ? ` Showing the first ${entries.length} of ${total}; search finds the rest.` : ''}
+      ${count('GLOSSARY_TERM', 'term')} in
+      ${count('GLOSSARY_NODE', 'node')}.${total > entries.length ? ` Showing the first ${entries.length} of ${total}; search finds the rest.` : ''}
     </p>
     ${entries.length === 0 ? html`<p class="notice">The glossary is empty.</p>` : html`<div class="tree">${branch('', children, 0, new Set())}</div>`}`;
   return layout({ title: 'Glossary', signedIn }, main);

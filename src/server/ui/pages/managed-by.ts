@@ -16,30 +16,45 @@ export interface ManagedBy {
 }
 
 /**
- * The latest write of the reconciler, with the manifest and revision it recorded: its newest marked aspect,
- * preferring the aspect it owns over the status and key aspects that travel with it.
+ * The latest write of the reconciler, with the revision it recorded: its newest marked aspect, preferring the
+ * aspects it owns over the status and key aspects that travel with it. The manifest line is the one that
+ * declares the entity: the one recorded with its properties aspect (`…Info`, `…Properties`), else with its status
+ * (written with a new entity from its declaration: a term created through GraphQL carries no marker of its own);
+ * another aspect records the line of its own field (a term's `relatedTerms:`, say).
  */
 export function managedBy(versions: readonly Node[]): ManagedBy | undefined {
   let found: ManagedBy | undefined;
   let foundRank = -1;
+  let declared: { manifest: string; when: number; rank: number } | undefined;
   for (const version of versions) {
     if (version['version'] !== 0) continue;
     const properties = writerProperties(version);
     if (properties?.['managedBy'] !== 'catalog') continue;
     const when = typeof version['createdOn'] === 'number' ? version['createdOn'] : 0;
     const aspect = str(version['aspectName']) ?? '';
+    const manifest = str(properties['manifest']);
+    const declares = /(Info|Properties)$/.test(aspect) ? 2 : aspect === 'status' ? 1 : 0;
+    if (
+      manifest !== undefined &&
+      declares > 0 &&
+      (declared === undefined ||
+        declared.rank < declares ||
+        (declared.rank === declares && declared.when < when))
+    ) {
+      declared = { manifest, when, rank: declares };
+    }
     const rank = aspect.endsWith('Key') ? 0 : aspect === 'status' ? 1 : 2;
     if (found !== undefined && (foundRank > rank || (foundRank === rank && found.when >= when))) continue;
     foundRank = rank;
     found = {
-      aspect: str(version['aspectName']) ?? '',
+      aspect,
       when,
-      manifest: str(properties['manifest']),
+      manifest,
       gitRevision: str(properties['gitRevision']),
       actor: str(properties['actor']),
     };
   }
-  return found;
+  return found === undefined || declared === undefined ? found : { ...found, manifest: declared.manifest };
 }
 
 export function managedBanner(managed: ManagedBy): Html {
