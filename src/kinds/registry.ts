@@ -19,6 +19,7 @@ import { movedKind } from './moved.js';
 import { ownershipTypeKind } from './ownership-type.js';
 import { policyKind } from './policy.js';
 import { settingsKind } from './settings.js';
+import { structuredPropertyKind } from './structured-property.js';
 import type { KindDocument } from './source.js';
 import { tagKind } from './tag.js';
 
@@ -36,6 +37,7 @@ export const KINDS = [
   mlModelKind,
   datasetTermsKind,
   ownershipTypeKind,
+  structuredPropertyKind,
   policyKind,
   movedKind,
 ] as const;

@@ -20,7 +20,8 @@ export type ManagedEntityType =
   | 'mlModel'
   | 'domain'
   | 'dataProduct'
-  | 'ownershipType';
+  | 'ownershipType'
+  | 'structuredProperty';
 export type OwnedAspectName =
   | 'tagProperties'
   | 'glossaryNodeInfo'
@@ -31,7 +32,8 @@ export type OwnedAspectName =
   | 'mlModelProperties'
   | 'domainProperties'
   | 'dataProductProperties'
-  | 'ownershipTypeInfo';
+  | 'ownershipTypeInfo'
+  | 'propertyDefinition';
 
 /**
  * Declared-only fields whose removal from the manifest clears what the tool wrote (customProperties keeps its
@@ -54,6 +56,9 @@ export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set([
   'values',
   'relatedTerms',
   'domains',
+  // A structured property's entity types and platforms (propertyDefinition).
+  'entityTypes',
+  'allowedPlatforms',
 ]);
 
 /** The fields of each declarable aspect: a declared aspect owns them all. */
@@ -67,6 +72,15 @@ export const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]
   // versionSet, sortId and the rest are a connector's or DataHub's: only these two are compared (manifests.md).
   versionProperties: ['version', 'aliases'],
   dataPlatformInstance: ['platform', 'instance'],
+  // lastModified is DataHub's UI's stamp, not compared.
+  structuredPropertySettings: [
+    'isHidden',
+    'showInSearchFilters',
+    'showInAssetSummary',
+    'hideInAssetSummaryWhenEmpty',
+    'showAsAssetBadge',
+    'showInColumnsTable',
+  ],
 };
 
 export interface DesiredAspect {
@@ -126,6 +140,8 @@ export interface DesiredEntity {
   readonly fields: JsonObject;
   /** The document (or inline item) that declares the entity. */
   readonly source: SourceLocation;
+  /** Where the manifest writes some owned fields, by field name, for messages about one field (optional). */
+  readonly fieldSources?: Readonly<Record<string, SourceLocation>>;
   /** The other aspects its kind may declare (kinds/entity-tables.ts, DECLARABLE_ASPECTS), declared or not. */
   readonly aspects?: readonly DesiredAspect[];
   readonly associations?: DesiredAssociations;

@@ -10,6 +10,7 @@ import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } fro
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
 import { renameEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
+import { retireProperty } from './prune-properties.js';
 import { shadowingNotes } from './shadowing.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -59,7 +60,7 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   }
 
   if (context.prune) {
-    const pruned = pruneChanges(desired, live, declaredDatasets, actor);
+    const pruned = pruneChanges(desired, live, declaredDatasets, actor, context.pruneStrategy, notes);
     if (pruned.length > context.maxDeletes) {
       throw new CatalogError(
         'TOO_MANY_DELETES',
@@ -113,6 +114,8 @@ function pruneChanges(
   live: LiveState,
   declaredDatasets: ReadonlySet<string>,
   actor: string,
+  strategy: RetireStrategy = 'deprecate',
+  notes: PlanNote[] = [],
 ): Change[] {
   const declared = new Set(desired.entities.map((entity) => entity.urn));
   const changes: Change[] = [];
@@ -126,6 +129,13 @@ function pruneChanges(
       const status = entity.aspects.get('status');
       if (!entity.exists || status?.value['removed'] === true || !isManagedEntity(entity, ownedAspect, actor))
         continue;
+      if (entityType === 'structuredProperty') {
+        // Never a plain soft-delete: the prune strategy says how (prune-properties.ts).
+        const retired = retireProperty(urn, entity, strategy);
+        changes.push(...retired.changes);
+        notes.push(...retired.notes);
+        continue;
+      }
       changes.push({
         kind: 'status',
         action: 'delete',

@@ -134,7 +134,7 @@ export type Change =
 
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
-  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget';
+  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget' | 'softDeleted';
   readonly message: string;
   readonly urn: string;
   readonly source?: SourceLocation;
