@@ -50,6 +50,7 @@ tags: [gold]
       'institutionalMemory',
       'ownership',
       'status',
+      'structuredProperties',
     ]);
     expect(request.get('mlModelGroup')?.aspects.has('globalTags')).toBe(true);
     // The aspect DataHub's UI writes the group's description to, which DataHub shows over the manifest's.

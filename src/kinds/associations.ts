@@ -1,8 +1,9 @@
-/** owners, tags and links of a declaration, resolved: each line is added with the tool's marker. */
+/** owners, tags, links and property values of a declaration, resolved: each line is added with the tool's marker. */
 import type { SourceLocation } from '../errors.js';
 import { NO_ASSOCIATIONS, type DesiredAssociations } from '../model/desired-state.js';
 import { entityHasAspect } from '../model/registry.js';
 import { formatUrn, parseUrn } from '../model/urn.js';
+import { resolvePropertyValues } from './property-values.js';
 import { simpleRef } from './references.js';
 import type { ResolveContext, ResolveScope } from './resolve-context.js';
 import type { DocumentPath, KindDocument } from './source.js';
@@ -17,7 +18,13 @@ export function resolveAssociations(
   entityType: string,
 ): DesiredAssociations {
   // Most entities declare none: one shared empty value rather than three empty lists each.
-  if (!declared.owners?.length && !declared.tags?.length && !declared.links?.length) return NO_ASSOCIATIONS;
+  if (
+    !declared.owners?.length &&
+    !declared.tags?.length &&
+    !declared.links?.length &&
+    declared.properties === undefined
+  )
+    return NO_ASSOCIATIONS;
   refuseUnsupported(context, doc, declared, at, entityType);
   const owners = new Map<string, DesiredAssociations['owners'][number]>();
   (declared.owners ?? []).forEach((line, index) => {
@@ -47,7 +54,16 @@ export function resolveAssociations(
     if (!links.has(link.url))
       links.set(link.url, { url: link.url, description: link.description ?? '', source });
   });
-  return { owners: [...owners.values()], tags: [...tags.values()], links: [...links.values()] };
+  // The platform an allowedPlatforms property checks is the one the entity has in the catalog (read when planning).
+  const properties = entityHasAspect(entityType, 'structuredProperties')
+    ? resolvePropertyValues(context, doc, declared.properties, [...at, 'properties'], entityType, null)
+    : undefined;
+  return {
+    owners: [...owners.values()],
+    tags: [...tags.values()],
+    links: [...links.values()],
+    ...(properties === undefined ? {} : { properties }),
+  };
 }
 
 /**
@@ -61,9 +77,16 @@ function refuseUnsupported(
   at: DocumentPath,
   entityType: string,
 ): void {
-  const fields = { owners: 'ownership', tags: 'globalTags', links: 'institutionalMemory' } as const;
+  const fields = {
+    owners: 'ownership',
+    tags: 'globalTags',
+    links: 'institutionalMemory',
+    properties: 'structuredProperties',
+  } as const;
   for (const [field, aspect] of Object.entries(fields) as [keyof typeof fields, string][]) {
-    if ((declared[field]?.length ?? 0) === 0 || entityHasAspect(entityType, aspect)) continue;
+    const value = declared[field];
+    const given = Array.isArray(value) ? value.length > 0 : value !== undefined;
+    if (!given || entityHasAspect(entityType, aspect)) continue;
     scope.error(
       'INVALID_VALUE',
       `${doc.manifest.kind} cannot have ${field}: DataHub's ${entityType} entity has no ${aspect} aspect`,

@@ -13,7 +13,16 @@ import { compact, declareIds, declaredAssociations } from './resolve-helpers.js'
 import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
 import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
-import { deprecatedOf, domainOf, linksOf, nonEmpty, optional, ownersOf, tagsOf } from './export-helpers.js';
+import {
+  deprecatedOf,
+  domainOf,
+  linksOf,
+  propertiesOf,
+  nonEmpty,
+  optional,
+  ownersOf,
+  tagsOf,
+} from './export-helpers.js';
 import { isJsonObject, optionalString, stringOr } from '../model/json.js';
 
 /** What a data product's asset names: a declared name, a URN, or a dataset as an object. */
@@ -35,7 +44,7 @@ const entity: EntityFacts<'dataProduct', 'dataProductProperties'> = {
   // assets are owned line by line, not whole (diff-product-assets.ts): they are not an owned field.
   ownedFields: ['name', 'description'],
   declarableAspects: ['domains', 'deprecation'],
-  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated', 'properties'],
 };
 
 /** The kinds whose names an asset may use (a feature by <table>.<feature>). */
@@ -223,6 +232,7 @@ function exportDataProducts(entities: readonly ExportedEntity[], context: Export
           ...ownersOf(product),
           ...tagsOf(product, context),
           ...linksOf(product),
+          ...propertiesOf(product),
         });
         context.count('DataProduct');
       }

@@ -63,6 +63,8 @@ const EARLIER_WRITE_ORDER: readonly string[] = [
   'mlFeatureTable',
   'mlModel',
   'dataset',
+  // A column's structured property values, on its schemaField entity: after its dataset.
+  'schemaField',
   'dataProduct',
 ];
 

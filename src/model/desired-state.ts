@@ -114,15 +114,39 @@ export interface DesiredLink {
   readonly source: SourceLocation;
 }
 
-/** owners, tags and links of one entity: each line is added with the tool's marker, and only those are removed. */
+/**
+ * The values of one structured property on an entity (a StructuredPropertyValueAssignment): DataHub's
+ * PrimitivePropertyValue union members ({string} or {double}), in the manifest's order.
+ */
+export interface DesiredPropertyValue {
+  readonly propertyUrn: string;
+  /** The property as the manifest names it (its id, qualified name or URN): the key `adopt` writes to. */
+  readonly name: string;
+  readonly values: readonly JsonObject[];
+  readonly source: SourceLocation;
+  /** Where each value is written (one per value; a single value's is the property's line). */
+  readonly valueSources: readonly SourceLocation[];
+}
+
+/**
+ * owners, tags, links and structured property values of one entity: each line is added with the tool's marker,
+ * and only those are removed.
+ */
 export interface DesiredAssociations {
   readonly owners: readonly DesiredOwner[];
   readonly tags: readonly DesiredTag[];
   readonly links: readonly DesiredLink[];
+  /** Absent: none declared. */
+  readonly properties?: readonly DesiredPropertyValue[];
 }
 
-/** The aspects an entity's owners, tags and links live in (read by the plan for every declared entity). */
-export const ASSOCIATION_ASPECTS = ['ownership', 'globalTags', 'institutionalMemory'] as const;
+/** The aspects an entity's owners, tags, links and property values live in (read for every declared entity). */
+export const ASSOCIATION_ASPECTS = [
+  'ownership',
+  'globalTags',
+  'institutionalMemory',
+  'structuredProperties',
+] as const;
 
 export const NO_ASSOCIATIONS: DesiredAssociations = { owners: [], tags: [], links: [] };
 
@@ -160,6 +184,8 @@ export interface DesiredColumnTerms {
   readonly simplePath: string;
   readonly terms: readonly DesiredTermEdge[];
   readonly source: SourceLocation;
+  /** Structured property values on the column's schemaField entity (absent: none declared). */
+  readonly properties?: readonly DesiredPropertyValue[];
 }
 
 export interface DesiredDatasetTerms {
@@ -167,6 +193,8 @@ export interface DesiredDatasetTerms {
   readonly terms: readonly DesiredTermEdge[];
   readonly columns: readonly DesiredColumnTerms[];
   readonly source: SourceLocation;
+  /** Structured property values on the dataset (absent: none declared). */
+  readonly properties?: readonly DesiredPropertyValue[];
 }
 
 export interface ResolvedSettings {

@@ -4,7 +4,8 @@
  * drift when the base asked for exactly this too (the live catalog moved away from what main declares).
  */
 import { assertNever } from '../errors.js';
-import type { DesiredEntity, DesiredState } from '../model/desired-state.js';
+import type { DesiredEntity, DesiredPropertyValue, DesiredState } from '../model/desired-state.js';
+import { decodeUrnPart, parseRawUrn } from '../model/urn.js';
 import { DECLARED_ONLY_FIELDS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { jsonEqual, type JsonValue } from '../model/json.js';
 import { simplifyFieldPath } from '../model/field-path.js';
@@ -34,6 +35,7 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
         .join('\n');
     const lines = entity?.associations;
     if (lines === undefined) return '';
+    if (aspect === 'structuredProperties') return propertyKeys(lines.properties);
     if (aspect === 'ownership')
       return lines.owners
         .map((owner) => `${owner.owner} ${owner.typeUrn ?? owner.type}`)
@@ -68,6 +70,11 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
         // Deleting what main still declares, or restoring what main already declared, is about the live side.
         return baseEntities.has(change.urn) === (change.action === 'restore') ? 'drift' : 'manifest';
       case 'associations':
+        if (change.entityType === 'dataset' || change.entityType === 'schemaField')
+          return propertyKeys(datasetValues(base, change.urn)) ===
+            propertyKeys(datasetValues(head, change.urn))
+            ? 'drift'
+            : 'manifest';
         return associationKeys(baseEntities.get(change.urn), change.aspect) ===
           associationKeys(headEntities.get(change.urn), change.aspect)
           ? 'drift'
@@ -92,6 +99,30 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
     changes,
     summary: { ...plan.summary, byOrigin: { manifest: changes.length - drift, drift } },
   };
+}
+
+/** Property values in a comparable form. */
+function propertyKeys(values: readonly DesiredPropertyValue[] | undefined): string {
+  return (values ?? [])
+    .map((value) => `${value.propertyUrn} ${JSON.stringify(value.values)}`)
+    .sort()
+    .join('\n');
+}
+
+/**
+ * The values a state declares for a dataset or one of its columns (a schemaField URN names the dataset and the
+ * column's field path; the column is found by its simple path).
+ */
+function datasetValues(state: DesiredState, urn: string): readonly DesiredPropertyValue[] | undefined {
+  const raw = parseRawUrn(urn);
+  if (!raw.ok) return undefined;
+  if (raw.value.entityType === 'dataset')
+    return state.datasets.find((dataset) => dataset.datasetUrn === urn)?.properties;
+  const [datasetUrn, fieldPath] = raw.value.parts;
+  const simple = simplifyFieldPath(decodeUrnPart(fieldPath ?? ''));
+  return state.datasets
+    .find((dataset) => dataset.datasetUrn === datasetUrn)
+    ?.columns.find((column) => column.simplePath === simple)?.properties;
 }
 
 /** The declarable aspects of an entity in a comparable form. */

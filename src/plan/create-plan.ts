@@ -7,6 +7,8 @@ import { entityHasAspect } from '../model/registry.js';
 import { overlaid } from '../model/json.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
+import { diffPropertyValues } from './diff-associations.js';
+import { diffDatasetProperties } from './diff-dataset-properties.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { isManagedEntity } from './ownership.js';
 import { renameEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
@@ -54,9 +56,10 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   const declaredDatasets = new Set(desired.datasets.map((dataset) => dataset.datasetUrn));
   for (const dataset of desired.datasets) {
     const diff = diffDatasetTerms(dataset.datasetUrn, dataset, live.entities.get(dataset.datasetUrn), actor);
-    if (diff.changes.length === 0) unchanged += 1;
-    changes.push(...diff.changes);
-    notes.push(...diff.notes);
+    const properties = diffDatasetProperties(dataset, live, actor);
+    if (diff.changes.length + properties.changes.length === 0) unchanged += 1;
+    changes.push(...diff.changes, ...properties.changes);
+    notes.push(...diff.notes, ...properties.notes);
   }
 
   if (context.prune) {
@@ -149,6 +152,8 @@ function pruneChanges(
       });
     } else if (entityType === 'dataset') {
       changes.push(...diffDatasetTerms(urn, undefined, entity, actor).changes);
+      // The values the tool set on a dataset no manifest names any more (its columns' are not read).
+      changes.push(...diffPropertyValues({ urn, entityType }, undefined, entity, actor).changes);
     }
   }
   return changes;

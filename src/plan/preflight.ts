@@ -5,6 +5,7 @@ import type { DesiredState, DesiredTermEdge } from '../model/desired-state.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import type { LiveState } from '../model/live-state.js';
+import { checkPropertyValues } from './check-property-values.js';
 import { liveColumnTermUrns, liveDatasetTermUrns, schemaFieldPaths } from './diff-term-edges.js';
 import type { Change, Plan } from './types.js';
 
@@ -67,6 +68,7 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
       ...(reference.hint === undefined ? {} : { hint: reference.hint }),
     });
   }
+  diagnostics.push(...checkPropertyValues(desired, live));
   for (const [termUrn, edge] of missingTerms) {
     diagnostics.push({
       code: 'MISSING_TERM',
