@@ -9,7 +9,7 @@ import { createStyle, useColor } from '../render/style.js';
 import type { AdoptOptions } from './commands/adopt.js';
 import type { ApplyCommandOptions } from './commands/apply.js';
 import type { ExportOptions } from './commands/export.js';
-import type { ImportDatahubOptions, ImportGlossaryOptions } from './commands/import.js';
+import type { ImportDatahubOptions, ImportGlossaryOptions, ImportYamlOptions } from './commands/import.js';
 import type { InitOptions } from './commands/init.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
@@ -306,6 +306,18 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .action(async (file: string, options: ImportGlossaryOptions) => {
       const { runImportBusinessGlossary } = await import('./commands/import.js');
       setExitCode(await runImportBusinessGlossary(file, options, io));
+    });
+  importCommand
+    .command('structured-properties')
+    .argument('<file>', 'the YAML file `datahub properties upsert` reads (a list of structured properties)')
+    .description(
+      "write StructuredProperty manifests from DataHub's structured properties YAML: reconciled, they give the URNs and propertyDefinition aspects DataHub's CLI writes",
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--force', 'overwrite existing files', false)
+    .action(async (file: string, options: ImportYamlOptions) => {
+      const { runImportStructuredProperties } = await import('./commands/import.js');
+      setExitCode(await runImportStructuredProperties(file, options, io));
     });
   importCommand
     .command('datahub')

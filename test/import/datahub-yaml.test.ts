@@ -1,0 +1,107 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeManifests } from '../helpers/catalog-dir.js';
+import { runCatalog } from '../helpers/run-cli.js';
+import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+
+/** DataHub's example files and unit-test goldens at v1.7.0 (PROVENANCE.md there). */
+const FIXTURES = path.resolve('test/fixtures/datahub-yaml');
+const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
+
+interface GoldenMcp {
+  readonly entityUrn: string;
+  readonly aspectName: string;
+  readonly aspect: { readonly json: Record<string, unknown> };
+}
+const golden = (name: string): GoldenMcp[] => JSON.parse(fixture(name)) as GoldenMcp[];
+
+const SETTINGS = 'apiVersion: catalog/v1\nkind: Settings\nactor: urn:li:corpuser:datahub\n';
+
+describe("importing DataHub's YAML files", () => {
+  let server: TestServer;
+  let dir: string;
+  let cleanup: () => void;
+  const run = (...args: string[]) => runCatalog(args, { cwd: dir });
+
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempDir());
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await server.close();
+    cleanup();
+  });
+
+  describe('structured-properties', () => {
+    it("refuses DataHub's example as GMS v1.7.0 would, at the line, and writes nothing", async () => {
+      writeFileSync(path.join(dir, 'properties.yaml'), fixture('structured_properties.yaml'));
+      const imported = await run('import', 'structured-properties', 'properties.yaml', '--out', 'catalog');
+      expect(imported.code).toBe(1);
+      expect(imported.stderr).toContain(
+        `error properties.yaml:5:12: [0].version: version '1.0.0': DataHub v1.7.0 refuses it (PropertyDefinitionValidator: "Invalid version specified. Must match [0-9]{14}")`,
+      );
+      expect(imported.stderr).toContain('nothing was written');
+      expect(existsSync(path.join(dir, 'catalog'))).toBe(false);
+    });
+
+    it("reconciles the example (its version made one GMS takes) to every aspect of DataHub's golden", async () => {
+      const VERSION = '20240610000000';
+      writeFileSync(
+        path.join(dir, 'properties.yaml'),
+        fixture('structured_properties.yaml').replace('version: "1.0.0"', `version: "${VERSION}"`),
+      );
+      const imported = await run('import', 'structured-properties', 'properties.yaml', '--out', 'catalog');
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toBe('imported 8 StructuredProperty into 1 file under catalog\n');
+      const text = readFileSync(path.join(dir, 'catalog', 'structured-properties.yaml'), 'utf8');
+      expect(
+        text.startsWith('# Imported from properties.yaml by `catalog import structured-properties`.\n'),
+      ).toBe(true);
+      writeManifests(dir, { 'catalog/catalog.yaml': SETTINGS });
+      const applied = await run('reconcile', 'catalog', '--server', server.url);
+      expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+      const mcps = golden('example_structured_properties_golden.json');
+      expect(mcps).toHaveLength(8);
+      for (const mcp of mcps) {
+        const expected = { ...mcp.aspect.json };
+        if (expected['version'] === '1.0.0') expected['version'] = VERSION;
+        expect(await server.aspect(mcp.entityUrn, mcp.aspectName), mcp.entityUrn).toEqual(expected);
+      }
+      const again = await run('reconcile', 'catalog', '--server', server.url, '--dry-run');
+      expect(again.stdout).toContain('No changes.');
+    });
+
+    it('locates every mistake the CLI would refuse, or GMS after it', async () => {
+      writeFileSync(
+        path.join(dir, 'bad.yaml'),
+        [
+          '- id: a.b', // 1
+          '  type: float', // 2: no such type
+          '  entity_types: [datasett]', // 3: no such entity type
+          '- urn: urn:li:structuredProperty:c', // 4
+          '  qualified_name: d', // 5: does not match the URN
+          '  type: string',
+          '  colour: red', // 7: no such field
+          '- id: e',
+          '  type: STRING', // 9: lower-cased, with a warning
+          '  allowed_values: [{ value: 30 }]', // 10: a number for a string property
+          '',
+        ].join('\n'),
+      );
+      const imported = await run('import', 'structured-properties', 'bad.yaml');
+      expect(imported.code).toBe(1);
+      expect(imported.stderr).toContain(
+        'warning bad.yaml:9:9: [2].type: Structured property type should be lowercase. Updated to string',
+      );
+      for (const line of [
+        'error bad.yaml:2:9: [0].type: Value error, Type float is not allowed. Allowed types are string, rich_text, number, date, urn',
+        'error bad.yaml:3:18: [0].entity_types[0]: Value error, Input datasett is not a valid entity type urn.',
+        "error bad.yaml:5:19: [1].qualified_name: ID in the urn and the qualified_name must match ('c' and 'd')",
+        "error bad.yaml:7:3: [1].colour: Extra inputs are not permitted (DataHub's StructuredProperties has no field 'colour')",
+        'error bad.yaml:10:29: [2].allowed_values[0].value: allowed value 30 of a string property is a number',
+      ])
+        expect(imported.stderr).toContain(line);
+    });
+  });
+});
