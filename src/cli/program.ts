@@ -9,7 +9,12 @@ import { createStyle, useColor } from '../render/style.js';
 import type { AdoptOptions } from './commands/adopt.js';
 import type { ApplyCommandOptions } from './commands/apply.js';
 import type { ExportOptions } from './commands/export.js';
-import type { ImportDatahubOptions, ImportGlossaryOptions, ImportYamlOptions } from './commands/import.js';
+import type {
+  ImportDataProductOptions,
+  ImportDatahubOptions,
+  ImportGlossaryOptions,
+  ImportYamlOptions,
+} from './commands/import.js';
 import type { InitOptions } from './commands/init.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { CliIo } from './io.js';
@@ -318,6 +323,18 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .action(async (file: string, options: ImportYamlOptions) => {
       const { runImportStructuredProperties } = await import('./commands/import.js');
       setExitCode(await runImportStructuredProperties(file, options, io));
+    });
+  // Target flags: the product's domain given by name is resolved at the target, as DataHub's CLI does.
+  targetOptions(importCommand.command('data-product'))
+    .argument('<file>', 'the YAML file `datahub dataproduct upsert` reads (one data product)')
+    .description(
+      "write a DataProduct manifest from DataHub's data product YAML: reconciled, it gives the URN and aspects DataHub's CLI writes",
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--force', 'overwrite existing files', false)
+    .action(async (file: string, options: ImportDataProductOptions) => {
+      const { runImportDataProduct } = await import('./commands/import.js');
+      setExitCode(await runImportDataProduct(file, options, io));
     });
   importCommand
     .command('datahub')

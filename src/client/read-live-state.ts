@@ -1,5 +1,10 @@
 import { ASSOCIATION_ASPECTS, type DesiredPropertyValue, type DesiredState } from '../model/desired-state.js';
-import { DECLARABLE_ASPECTS, MANAGED_ENTITY_TYPES, OWNED_ASPECTS } from '../kinds/entity-tables.js';
+import {
+  ACCEPTED_ASSOCIATIONS,
+  DECLARABLE_ASPECTS,
+  MANAGED_ENTITY_TYPES,
+  OWNED_ASPECTS,
+} from '../kinds/entity-tables.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';
@@ -61,6 +66,8 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
       entity.aspectName,
       'status',
       ...associationAspectsOf(entity.entityType),
+      // A data product's `terms:` (the kinds that accept terms read their glossaryTerms).
+      ...(ACCEPTED_ASSOCIATIONS[entity.entityType].includes('terms') ? ['glossaryTerms'] : []),
       ...(DECLARABLE_ASPECTS[entity.entityType] ?? []),
       // The aspects DataHub's UI writes descriptions to, which DataHub shows over the manifest's (shadowing.ts).
       ...editableAspectsOf(entity.entityType).filter((aspect) => entityHasAspect(entity.entityType, aspect)),

@@ -1,9 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogError } from '../errors.js';
+import { importDataProduct } from '../import/data-product-yaml.js';
+import { resolveDomains } from '../import/domain-registry.js';
 import { importStructuredProperties } from '../import/structured-properties-yaml.js';
 import type { YamlImport } from '../import/yaml-input.js';
-import type { EngineContext } from './context.js';
+import type { EngineContext, TargetOptions } from './context.js';
+import type { ResolvedDomain } from './import-glossary.js';
+import { openTarget } from './open-target.js';
+import { targetDomainLookup } from './target-domain-lookup.js';
 
 export type { YamlImport } from '../import/yaml-input.js';
 
@@ -26,4 +31,58 @@ export async function readImportFile(options: YamlImportOptions): Promise<string
  */
 export async function importStructuredPropertiesFile(options: YamlImportOptions): Promise<YamlImport> {
   return importStructuredProperties(await readImportFile(options), options.file);
+}
+
+export interface DataProductImportOptions extends YamlImportOptions, TargetOptions {}
+
+/**
+ * `catalog import data-product`: the file `datahub dataproduct upsert` reads, as a DataProduct manifest that
+ * reconciles to the aspects DataHub's CLI emits for it. A domain given by name is resolved at the target as
+ * DataHub's DomainRegistry does (the target is contacted only then); one it cannot find is DataHub's error,
+ * located in the file.
+ */
+export async function importDataProductFile(
+  options: DataProductImportOptions,
+): Promise<{ readonly result: YamlImport; readonly domains: readonly ResolvedDomain[] }> {
+  const imported = importDataProduct(await readImportFile(options), options.file);
+  if (imported.errors.length > 0 || imported.domains.length === 0) return { result: imported, domains: [] };
+  const { file: _file, ...target } = options;
+  const connection = await openTarget(target);
+  try {
+    const resolutions = await resolveDomains(
+      imported.domains.map((use) => use.domain),
+      targetDomainLookup(connection.client),
+    );
+    const errors: string[] = [];
+    const resolved = new Map<string, string>();
+    const domains: ResolvedDomain[] = [];
+    for (const use of imported.domains) {
+      const resolution = resolutions.get(use.domain);
+      if (resolution === undefined) continue;
+      if (!resolution.ok) {
+        errors.push(`${use.where}: ${resolution.message} (looked up in ${connection.description})`);
+        continue;
+      }
+      resolved.set(use.domain, resolution.urn);
+      domains.push({
+        domain: use.domain,
+        urn: resolution.urn,
+        how: resolution.how,
+        target: connection.description,
+      });
+    }
+    const files = imported.files.map((file) => ({
+      ...file,
+      documents: file.documents.map((doc) => {
+        const urn = typeof doc['domain'] === 'string' ? resolved.get(doc['domain']) : undefined;
+        return urn === undefined ? doc : { ...doc, domain: urn };
+      }),
+    }));
+    return {
+      result: { ...imported, files: errors.length > 0 ? [] : files, errors },
+      domains,
+    };
+  } finally {
+    await connection.close();
+  }
 }

@@ -21,11 +21,12 @@ export function exportAspectsOf(kind: EntityKind): string[] {
   if (module === undefined) return [];
   if (module.export.aspects !== undefined) return [...module.export.aspects];
   if (!('entity' in module)) return [];
-  const { entityType, ownedAspect, declarableAspects } = module.entity;
+  const { entityType, ownedAspect, declarableAspects, accepts } = module.entity;
   return [
     ownedAspect,
     'status',
     ...ASSOCIATION_ASPECTS.filter((aspect) => entityHasAspect(entityType, aspect)),
+    ...((accepts as readonly string[]).includes('terms') ? ['glossaryTerms'] : []),
     ...declarableAspects,
   ];
 }

@@ -42,7 +42,13 @@ export function compact(fields: Record<string, JsonValue | undefined>): JsonObje
 export function declaredAssociations(
   associations: DesiredAssociations,
   accepts: readonly AssociationField[],
-): { owners?: JsonObject[]; tags?: string[]; links?: JsonObject[]; properties?: JsonObject } {
+): {
+  owners?: JsonObject[];
+  tags?: string[];
+  links?: JsonObject[];
+  properties?: JsonObject;
+  terms?: string[];
+} {
   return {
     ...(accepts.includes('owners')
       ? {
@@ -54,6 +60,7 @@ export function declaredAssociations(
       ? { links: associations.links.map((link) => ({ url: link.url, description: link.description })) }
       : {}),
     ...(accepts.includes('properties') ? { properties: propertyMap(associations.properties ?? []) } : {}),
+    ...(accepts.includes('terms') ? { terms: (associations.terms ?? []).map((edge) => edge.termUrn) } : {}),
   };
 }
 

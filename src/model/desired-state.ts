@@ -138,6 +138,8 @@ export interface DesiredAssociations {
   readonly links: readonly DesiredLink[];
   /** Absent: none declared. */
   readonly properties?: readonly DesiredPropertyValue[];
+  /** Glossary terms of the entity (glossaryTerms), on the kinds that accept `terms:`; absent: none declared. */
+  readonly terms?: readonly DesiredTermEdge[];
 }
 
 /** The aspects an entity's owners, tags, links and property values live in (read for every declared entity). */
@@ -154,6 +156,11 @@ export const NO_ASSOCIATIONS: DesiredAssociations = { owners: [], tags: [], link
 export interface DesiredAsset {
   readonly urn: string;
   readonly source: SourceLocation;
+  /**
+   * Whether it is one of the product's output ports (DataProductAssociation.outputPort); absent when the manifest
+   * declares no `outputPorts` (the live flag is then left as it is).
+   */
+  readonly outputPort?: boolean;
 }
 
 export interface DesiredEntity {

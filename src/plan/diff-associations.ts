@@ -19,17 +19,21 @@ import { plannedStamp } from './diff-term-edges.js';
 import { ownerTypeKey } from '../model/owner-type.js';
 import {
   isMarkedByAnotherCatalog,
+  isOwnedAssociation,
   isOwnedLink,
   isOwnedOwner,
   isOwnedTag,
+  ownedAssociation,
   ownerMarker,
+  OWNERSHIP_CONTEXT,
   tagAttribution,
 } from './ownership.js';
 import { aspectChangeBase, type AssociationItem, type AssociationsChange, type PlanNote } from './types.js';
 
 /** How one association aspect is read and written. */
 interface AssociationAspect {
-  readonly aspect: 'ownership' | 'globalTags' | 'institutionalMemory' | 'structuredProperties';
+  readonly aspect:
+    'ownership' | 'globalTags' | 'institutionalMemory' | 'structuredProperties' | 'glossaryTerms';
   /** The list field of the aspect. */
   readonly list: string;
   /** What a line is called in notes. */
@@ -118,6 +122,21 @@ const PROPERTIES: AssociationAspect = {
   replacesOthers: true,
 };
 
+/**
+ * A declared entity's glossary terms (a data product's `terms:`): each with the marker a dataset's term edges carry
+ * (ownership.ts: context and actor), and the aspect's audit stamp (GlossaryTerms requires it) the tool's write.
+ */
+const TERMS: AssociationAspect = {
+  aspect: 'glossaryTerms',
+  list: 'terms',
+  noun: 'term',
+  keyOf: (line) => stringOr(line['urn']),
+  labelOf: (line) => stringOr(line['urn']),
+  isOwned: isOwnedAssociation,
+  claim: (line, actor) => overlaid(line, { actor, context: OWNERSHIP_CONTEXT }),
+  envelope: (actor) => ({ auditStamp: plannedStamp(actor) }),
+};
+
 /** A property's values as the tool writes them: with its marker and the stamps DataHub's UI shows. */
 function propertyLines(values: readonly DesiredPropertyValue[], actor: string): WantedLine[] {
   return values.map((value) => ({
@@ -162,6 +181,13 @@ function wantedLines(associations: DesiredAssociations, actor: string): Map<Asso
       })),
     ],
     [PROPERTIES, propertyLines(associations.properties ?? [], actor)],
+    [
+      TERMS,
+      (associations.terms ?? []).map((edge) => ({
+        line: ownedAssociation(edge.termUrn, actor),
+        source: edge.source,
+      })),
+    ],
   ]);
 }
 
@@ -199,12 +225,13 @@ export function diffAssociations(
     declared.owners.length +
       declared.tags.length +
       declared.links.length +
-      (declared.properties?.length ?? 0) ===
+      (declared.properties?.length ?? 0) +
+      (declared.terms?.length ?? 0) ===
     0;
   // Most entities declare none and have none: nothing to compare (this runs for every entity of a plan).
   if (
     nothingDeclared &&
-    [OWNERSHIP, TAGS, LINKS, PROPERTIES].every((spec) => live?.aspects.get(spec.aspect) === undefined)
+    [OWNERSHIP, TAGS, LINKS, PROPERTIES, TERMS].every((spec) => live?.aspects.get(spec.aspect) === undefined)
   )
     return { changes, notes };
   const wanted = wantedLines(declared, actor);
@@ -296,7 +323,11 @@ function diffOne(
   const lines = kept.concat(additions.map((item) => item.line));
   const after = overlaid(
     current === undefined ? envelope : overlaid(envelope, current),
-    spec === OWNERSHIP ? { lastModified: plannedStamp(actor), [spec.list]: lines } : { [spec.list]: lines },
+    spec === OWNERSHIP
+      ? { lastModified: plannedStamp(actor), [spec.list]: lines }
+      : spec === TERMS
+        ? { auditStamp: plannedStamp(actor), [spec.list]: lines }
+        : { [spec.list]: lines },
   );
   return {
     kind: 'associations',

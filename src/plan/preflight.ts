@@ -58,6 +58,10 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
       });
     }
   }
+  // A data product's terms (glossaryTerms of a declared entity), checked as a dataset's are.
+  for (const entity of desired.entities)
+    if ((entity.associations?.terms ?? []).length > 0)
+      checkTerms(entity.associations?.terms ?? [], liveDatasetTermUrns(live.entities.get(entity.urn)));
   for (const reference of desired.externalEntities ?? []) {
     if (declared.has(reference.urn) || live.entities.get(reference.urn)?.exists === true) continue;
     diagnostics.push({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeManifests } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
-import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 
 /** DataHub's example files and unit-test goldens at v1.7.0 (PROVENANCE.md there). */
 const FIXTURES = path.resolve('test/fixtures/datahub-yaml');
@@ -102,6 +102,104 @@ describe("importing DataHub's YAML files", () => {
         'error bad.yaml:10:29: [2].allowed_values[0].value: allowed value 30 of a string property is a number',
       ])
         expect(imported.stderr).toContain(line);
+    });
+  });
+
+  describe('data-product', () => {
+    const PRODUCT = 'urn:li:dataProduct:pet_of_the_week';
+    /** What the unit tests' mock graph holds (urn:li:domain:12345 named Marketing), and the assets, tag and term. */
+    const seed = async () => {
+      const proposals = [
+        proposal('urn:li:domain:12345', 'domainProperties', {
+          name: 'Marketing',
+          description: 'Marketing Domain',
+        }),
+        proposal('urn:li:container:DATABASE', 'containerProperties', { name: 'DATABASE' }),
+        proposal('urn:li:container:SCHEMA', 'containerProperties', { name: 'SCHEMA' }),
+        proposal(
+          'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,test_feature_table_all_feature_dtypes)',
+          'mlFeatureTableProperties',
+          {},
+        ),
+        proposal('urn:li:tag:awesome', 'tagProperties', { name: 'awesome' }),
+        proposal('urn:li:glossaryTerm:ClientsAndAccounts.AccountBalance', 'glossaryTermInfo', {
+          definition: 'd',
+          termSource: 'INTERNAL',
+        }),
+      ];
+      expect((await server.post('/aspects?action=ingestProposalBatch', { proposals })).status).toBe(200);
+    };
+
+    /** An aspect without audit stamps and the tool's markers, defaults written out (outputPort false). */
+    const comparable = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(comparable);
+      if (typeof value !== 'object' || value === null) return value;
+      const record = value as Record<string, unknown>;
+      const kept: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(record)) {
+        if (
+          ['created', 'auditStamp', 'lastModified', 'attribution', 'source', 'actor', 'context'].includes(key)
+        )
+          continue;
+        if (key === 'properties' && 'destinationUrn' in record) continue;
+        kept[key] = comparable(item);
+      }
+      if ('destinationUrn' in record) kept['outputPort'] = record['outputPort'] === true;
+      return kept;
+    };
+
+    for (const [input, goldenFile] of [
+      ['dataproduct.yaml', 'golden_dataproduct_out.json'],
+      ['dataproduct_output_ports.yaml', 'golden_dataproduct_output_ports.json'],
+      ['dataproduct_ownership_type_urn.yaml', 'golden_dataproduct_out_ownership_type_urn.json'],
+    ] as const) {
+      it(`${input} reconciles to every aspect of ${goldenFile}`, async () => {
+        await seed();
+        writeFileSync(path.join(dir, input), fixture(input));
+        const imported = await run(
+          'import',
+          'data-product',
+          input,
+          '--out',
+          'catalog',
+          '--server',
+          server.url,
+        );
+        expect(imported.code, imported.stderr).toBe(0);
+        expect(imported.stderr).toContain('domain Marketing is urn:li:domain:12345 (found by name in');
+        writeManifests(dir, { 'catalog/catalog.yaml': SETTINGS });
+        const applied = await run('reconcile', 'catalog', '--server', server.url);
+        expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+        const mcps = golden(goldenFile);
+        expect(mcps.map((mcp) => mcp.aspectName)).toContain('glossaryTerms');
+        for (const mcp of mcps) {
+          expect(mcp.entityUrn).toBe(PRODUCT);
+          const live = await server.aspect(PRODUCT, mcp.aspectName);
+          // The tool marks a new entity's status {removed: false} as the CLI does.
+          expect(comparable(live), mcp.aspectName).toEqual(comparable(mcp.aspect.json));
+        }
+        const again = await run('reconcile', 'catalog', '--server', server.url, '--dry-run');
+        expect(again.stdout).toContain('No changes.');
+      });
+    }
+
+    it("refuses DataHub's example file as its CLI would: its links carry a title", async () => {
+      writeFileSync(path.join(dir, 'product.yaml'), fixture('example_dataproduct.yaml'));
+      const imported = await run('import', 'data-product', 'product.yaml', '--server', server.url);
+      expect(imported.code).toBe(1);
+      expect(imported.stderr).toContain(
+        "error product.yaml:32:7: institutional_memory.elements[0].title: Extra inputs are not permitted (DataHub's InstitutionMemoryElement has no field 'title')",
+      );
+      expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    });
+
+    it("says DataHub's error, located, when a domain given by name is not there", async () => {
+      writeFileSync(path.join(dir, 'product.yaml'), 'id: p\ndomain: Sales\n');
+      const imported = await run('import', 'data-product', 'product.yaml', '--server', server.url);
+      expect(imported.code).toBe(1);
+      expect(imported.stderr).toContain(
+        "product.yaml:2:9: domain: domain Sales doesn't seem to be provisioned on DataHub.",
+      );
     });
   });
 });

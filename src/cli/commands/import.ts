@@ -1,5 +1,9 @@
 import { importDatahubFiles } from '../../engine/import-datahub.js';
-import { importStructuredPropertiesFile, type YamlImport } from '../../engine/import-datahub-yaml.js';
+import {
+  importDataProductFile,
+  importStructuredPropertiesFile,
+  type YamlImport,
+} from '../../engine/import-datahub-yaml.js';
 import { importGlossaryFile, writeGlossaryManifests } from '../../engine/import-glossary.js';
 import { CatalogError } from '../../errors.js';
 import { plural } from '../../render/plural.js';
@@ -137,4 +141,25 @@ export async function runImportStructuredProperties(
 ): Promise<number> {
   const result = await importStructuredPropertiesFile({ ...contextOf(io), file });
   return finishYamlImport(file, 'structured-properties', result, options, io);
+}
+
+export interface ImportDataProductOptions extends ImportYamlOptions, TargetFlags {}
+
+/** `catalog import data-product <file>`: the file `datahub dataproduct upsert` reads. */
+export async function runImportDataProduct(
+  file: string,
+  options: ImportDataProductOptions,
+  io: CliIo,
+): Promise<number> {
+  const { result, domains } = await importDataProductFile({
+    ...contextOf(io),
+    ...targetOptionsOf(options),
+    file,
+  });
+  for (const { domain, urn, how, target } of domains) {
+    io.stderr.write(
+      `domain ${domain} is ${urn} (${how === 'urn' ? 'that domain exists' : 'found by name'} in ${target})\n`,
+    );
+  }
+  return finishYamlImport(file, 'data-product', result, options, io);
 }
