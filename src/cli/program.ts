@@ -337,6 +337,18 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       setExitCode(await runImportDataProduct(file, options, io));
     });
   importCommand
+    .command('forms')
+    .argument('<file>', 'the YAML file `datahub forms upsert` reads (a list of forms)')
+    .description(
+      "write Form manifests from DataHub's forms YAML: reconciled, they give the forms, assignments and filters DataHub's CLI makes",
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--force', 'overwrite existing files', false)
+    .action(async (file: string, options: ImportYamlOptions) => {
+      const { runImportForms } = await import('./commands/import.js');
+      setExitCode(await runImportForms(file, options, io));
+    });
+  importCommand
     .command('datahub')
     .argument('<file...>', 'DataHub metadata files (MCE and MCP JSON, as the file sink writes them)')
     .description(

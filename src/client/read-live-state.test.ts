@@ -43,6 +43,7 @@ tags: [gold]
     expect([...(request.get('glossaryTerm')?.aspects ?? [])].sort()).toEqual([
       'deprecation',
       'domains',
+      'forms',
       'globalTags',
       'glossaryRelatedTerms',
       'glossaryTermInfo',

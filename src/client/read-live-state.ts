@@ -12,6 +12,7 @@ import { parseRawUrn } from '../model/urn.js';
 import { editableAspectsOf } from '../plan/shadowing.js';
 import { DATASET_ASPECTS } from '../kinds/dataset-terms.js';
 import { columnFieldUrn, valuedColumns } from '../plan/diff-dataset-properties.js';
+import { formsByEntity } from '../plan/diff-form-assignments.js';
 import type { RestliClient } from './restli-client.js';
 
 /** What to read: entity type → URNs and the aspects wanted of them. */
@@ -68,6 +69,8 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
       ...associationAspectsOf(entity.entityType),
       // A data product's `terms:` (the kinds that accept terms read their glossaryTerms).
       ...(ACCEPTED_ASSOCIATIONS[entity.entityType].includes('terms') ? ['glossaryTerms'] : []),
+      // The forms assigned to it (a Form's assignedTo): the tool's own are removed when no longer assigned.
+      ...(entityHasAspect(entity.entityType, 'forms') ? ['forms'] : []),
       ...(DECLARABLE_ASPECTS[entity.entityType] ?? []),
       // The aspects DataHub's UI writes descriptions to, which DataHub shows over the manifest's (shadowing.ts).
       ...editableAspectsOf(entity.entityType).filter((aspect) => entityHasAspect(entity.entityType, aspect)),
@@ -85,6 +88,7 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
   for (const dataset of desired.datasets) addToRead(request, dataset.datasetUrn, DATASET_ASPECTS);
   for (const term of desired.externalTerms) addToRead(request, term.urn, ['glossaryTermInfo']);
   addPropertyReads(request, desired);
+  for (const urn of formsByEntity(desired).keys()) addToRead(request, urn, ['forms']);
   return request;
 }
 

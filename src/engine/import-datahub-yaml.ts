@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogError } from '../errors.js';
 import { importDataProduct } from '../import/data-product-yaml.js';
+import { importForms } from '../import/forms-yaml.js';
 import { resolveDomains } from '../import/domain-registry.js';
 import { importStructuredProperties } from '../import/structured-properties-yaml.js';
 import type { YamlImport } from '../import/yaml-input.js';
@@ -85,4 +86,12 @@ export async function importDataProductFile(
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * `catalog import forms`: the file `datahub forms upsert` reads, as Form manifests that reconcile to the forms, their
+ * assignments and filters DataHub's CLI makes. Nothing is to be written while the result has errors.
+ */
+export async function importFormsFile(options: YamlImportOptions): Promise<YamlImport> {
+  return importForms(await readImportFile(options), options.file);
 }

@@ -6,6 +6,7 @@
  * schema-lists.test.ts fails while they disagree.
  */
 import { dataProductKind } from './data-product.js';
+import { formKind } from './form.js';
 import { datasetTermsKind } from './dataset-terms.js';
 import { domainKind } from './domain.js';
 import { glossaryNodeKind } from './glossary-node.js';
@@ -38,6 +39,7 @@ export const KINDS = [
   datasetTermsKind,
   ownershipTypeKind,
   structuredPropertyKind,
+  formKind,
   policyKind,
   movedKind,
 ] as const;

@@ -21,7 +21,8 @@ export type ManagedEntityType =
   | 'domain'
   | 'dataProduct'
   | 'ownershipType'
-  | 'structuredProperty';
+  | 'structuredProperty'
+  | 'form';
 export type OwnedAspectName =
   | 'tagProperties'
   | 'glossaryNodeInfo'
@@ -33,7 +34,8 @@ export type OwnedAspectName =
   | 'domainProperties'
   | 'dataProductProperties'
   | 'ownershipTypeInfo'
-  | 'propertyDefinition';
+  | 'propertyDefinition'
+  | 'formInfo';
 
 /**
  * Declared-only fields whose removal from the manifest clears what the tool wrote (customProperties keeps its
@@ -73,6 +75,8 @@ export const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]
   versionProperties: ['version', 'aliases'],
   dataPlatformInstance: ['platform', 'instance'],
   // lastModified is DataHub's UI's stamp, not compared.
+  // A Form's `filter:`.
+  dynamicFormAssignment: ['filter'],
   structuredPropertySettings: [
     'isHidden',
     'showInSearchFilters',
@@ -178,6 +182,8 @@ export interface DesiredEntity {
   readonly associations?: DesiredAssociations;
   /** A data product's assets (dataProductProperties.assets), owned one by one; absent for other kinds. */
   readonly assets?: readonly DesiredAsset[];
+  /** A form's `assignedTo`: the entities whose forms aspect lists it, each assignment owned; absent for other kinds. */
+  readonly assignedTo?: readonly DesiredAsset[];
 }
 
 export interface DesiredTermEdge {

@@ -9,6 +9,7 @@ import { decodeUrnPart, parseRawUrn } from '../model/urn.js';
 import { DECLARED_ONLY_FIELDS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { jsonEqual, type JsonValue } from '../model/json.js';
 import { simplifyFieldPath } from '../model/field-path.js';
+import { formsByEntity, type WantedForm } from './diff-form-assignments.js';
 import { sameField } from './normalize.js';
 import type { Change, ChangeOrigin, Plan, TermEdge } from './types.js';
 
@@ -16,6 +17,8 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
   const baseEntities = new Map(base.entities.map((entity) => [entity.urn, entity]));
   const headEntities = new Map(head.entities.map((entity) => [entity.urn, entity]));
   const baseDatasets = new Map(base.datasets.map((dataset) => [dataset.datasetUrn, dataset]));
+  const baseForms = formsByEntity(base);
+  const headForms = formsByEntity(head);
 
   const sameAsBase = (urn: string): boolean => {
     const before = baseEntities.get(urn);
@@ -70,6 +73,8 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
         // Deleting what main still declares, or restoring what main already declared, is about the live side.
         return baseEntities.has(change.urn) === (change.action === 'restore') ? 'drift' : 'manifest';
       case 'associations':
+        if (change.aspect === 'forms')
+          return formKeys(baseForms, change.urn) === formKeys(headForms, change.urn) ? 'drift' : 'manifest';
         if (change.entityType === 'dataset' || change.entityType === 'schemaField')
           return propertyKeys(datasetValues(base, change.urn)) ===
             propertyKeys(datasetValues(head, change.urn))
@@ -99,6 +104,14 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
     changes,
     summary: { ...plan.summary, byOrigin: { manifest: changes.length - drift, drift } },
   };
+}
+
+/** The forms assigned to an entity, in a comparable form. */
+function formKeys(forms: ReadonlyMap<string, readonly WantedForm[]>, urn: string): string {
+  return (forms.get(urn) ?? [])
+    .map((form) => form.formUrn)
+    .sort()
+    .join('\n');
 }
 
 /** Property values in a comparable form. */

@@ -10,6 +10,7 @@ import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } fro
 import { diffPropertyValues } from './diff-associations.js';
 import { diffDatasetProperties } from './diff-dataset-properties.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
+import { diffFormAssignments, formsByEntity } from './diff-form-assignments.js';
 import { isManagedEntity } from './ownership.js';
 import { renameEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
 import { retireProperty } from './prune-properties.js';
@@ -46,12 +47,28 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   const claimedAliases = claimedAliasesByModel(desired);
   const moves = new Map((desired.moves ?? []).map((move) => [move.to, move]));
 
+  const forms = formsByEntity(desired);
   for (const entity of desired.entities) {
     const liveEntity = live.entities.get(entity.urn);
     const diff = diffDeclaredEntity(entity, liveEntity, actor, claimedAliases.get(entity.urn));
-    if (diff.changes.length === 0) unchanged += 1;
+    const formsChange = entityHasAspect(entity.entityType, 'forms')
+      ? diffFormAssignments(entity, forms.get(entity.urn) ?? [], liveEntity, actor)
+      : undefined;
+    forms.delete(entity.urn);
+    if (diff.changes.length === 0 && formsChange === undefined) unchanged += 1;
     changes.push(...diff.changes.map((change) => withCarriedAspect(change, moves, live)));
+    if (formsChange !== undefined) changes.push(formsChange);
     notes.push(...diff.notes, ...shadowingNotes(entity, liveEntity));
+  }
+  // Forms assigned to entities the manifests name only by URN (a dataset, an entity kept in DataHub).
+  for (const [urn, wanted] of forms) {
+    const change = diffFormAssignments(
+      { urn, entityType: urn.split(':')[2] ?? '' },
+      wanted,
+      live.entities.get(urn),
+      actor,
+    );
+    if (change !== undefined) changes.push(change);
   }
   const declaredDatasets = new Set(desired.datasets.map((dataset) => dataset.datasetUrn));
   for (const dataset of desired.datasets) {
@@ -183,8 +200,10 @@ export function phaseOf(change: Change): number {
       return aliasDelta(change).removed.length > 0
         ? PHASES.indexOf(change.entityType) - 0.5
         : PHASES.indexOf(change.entityType);
-    case 'createGlossaryTerm':
     case 'associations':
+      // A form is assigned once the form is written (its entity type comes late: it names what it is assigned to).
+      return change.aspect === 'forms' ? PHASES.indexOf('form') + 0.5 : PHASES.indexOf(change.entityType);
+    case 'createGlossaryTerm':
       return PHASES.indexOf(change.entityType);
     default:
       return assertNever(change);

@@ -66,6 +66,8 @@ function defaultOf(aspect: string, field: string): JsonValue | undefined {
   // A definition without cardinality or immutable is SINGLE and mutable (StructuredPropertyDefinition.pdl).
   if (aspect === 'propertyDefinition' && field === 'cardinality') return 'SINGLE';
   if (aspect === 'propertyDefinition' && field === 'immutable') return false;
+  // A form without prompts has an empty list (FormInfo.pdl: prompts = []).
+  if (aspect === 'formInfo' && field === 'prompts') return [];
   return undefined;
 }
 

@@ -127,6 +127,11 @@ export interface AssociationItem {
  */
 export interface AssociationsChange extends LineChange<AssociationItem> {
   readonly kind: 'associations';
+  /**
+   * An entity's forms: the forms the tool has assigned once it is written, recorded in the write's marker (as an
+   * upsert's `declared`): a FormAssociation has no room for a marker of its own (diff-form-assignments.ts).
+   */
+  readonly declared?: readonly string[];
 }
 
 export type Change =

@@ -25,6 +25,7 @@ import {
 } from './catalog/enveloped-aspects.js';
 import { hardDelete, type DeletedEntity, type DeleteOptions } from './catalog/hard-delete.js';
 import { ServiceError } from './catalog/service-error.js';
+import { checkFormWrite } from './catalog/form-rules.js';
 import { checkPropertyBatch, checkPropertyWrite } from './catalog/structured-property-rules.js';
 import type { AspectStore, StoredAspect } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
@@ -84,6 +85,7 @@ export class CatalogService {
       checkPropertyBatch(this.store, accepted);
       for (const item of accepted) {
         checkPropertyWrite(this.store, item);
+        checkFormWrite(this.store, item);
         applyProposal(this.store, item, actor, now, keyed);
       }
       this.store.indexAfterCommit(urns);

@@ -202,4 +202,111 @@ describe("importing DataHub's YAML files", () => {
       );
     });
   });
+
+  describe('forms', () => {
+    it("refuses DataHub's example as its CLI and GMS would, each problem at its line", async () => {
+      writeFileSync(path.join(dir, 'forms.yaml'), fixture('forms.yaml'));
+      const imported = await run('import', 'forms', 'forms.yaml');
+      expect(imported.code).toBe(1);
+      // pydantic 2 refuses a number where Forms.id is a str; the second form reuses prompt id "123".
+      expect(imported.stderr).toContain(
+        'error forms.yaml:1:7: [0].id: Input should be a valid string (YAML read 123456 as a number: quote it)',
+      );
+      expect(imported.stderr).toContain(
+        "error forms.yaml:44:11: [1].prompts[0].id: prompt id '123' is used twice",
+      );
+    });
+
+    it('reconciles the example, made valid, to the forms and filter the CLI writes', async () => {
+      const VERSION = '20240610000000';
+      writeFileSync(
+        path.join(dir, 'properties.yaml'),
+        fixture('structured_properties.yaml').replace('version: "1.0.0"', `version: "${VERSION}"`),
+      );
+      writeFileSync(
+        path.join(dir, 'forms.yaml'),
+        fixture('forms.yaml')
+          .replace('- id: 123456', '- id: "123456"')
+          .replace(/(urn: "urn:li:form:917364"[^]*?)- id: "123"/, '$1- id: "917364-123"'),
+      );
+      expect((await run('import', 'structured-properties', 'properties.yaml', '--out', 'catalog')).code).toBe(
+        0,
+      );
+      const imported = await run('import', 'forms', 'forms.yaml', '--out', 'catalog');
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toBe('imported 2 Form into 1 file under catalog\n');
+      writeManifests(dir, { 'catalog/catalog.yaml': SETTINGS });
+      const applied = await run('reconcile', 'catalog', '--server', server.url);
+      expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+      // forms.py create: FormInfoClass(name, description, prompts=validate_prompts(), type, actors=None → {owners: true}).
+      const prompt = (id: string, title: string, type: string, property: string, required: boolean) => ({
+        id,
+        title,
+        description: `Apply ${title} structured property to form`,
+        type,
+        structuredPropertyParams: { urn: `urn:li:structuredProperty:${property}` },
+        required,
+      });
+      expect(await server.aspect('urn:li:form:123456', 'formInfo')).toEqual({
+        name: 'Metadata Initiative 2023',
+        description:
+          'How we want to ensure the most important data assets in our organization have all of the most important and expected pieces of metadata filled out',
+        type: 'VERIFICATION',
+        prompts: [
+          prompt('123', 'Retention Time', 'STRUCTURED_PROPERTY', 'io.acryl.privacy.retentionTime', true),
+          prompt(
+            '92847',
+            'Replication SLA',
+            'STRUCTURED_PROPERTY',
+            'io.acryl.dataManagement.replicationSLA',
+            true,
+          ),
+          prompt(
+            '76543',
+            'Replication SLA',
+            'FIELDS_STRUCTURED_PROPERTY',
+            'io.acryl.dataManagement.replicationSLA',
+            false,
+          ),
+        ],
+        actors: { owners: true },
+      });
+      // create_form_filters: FIELD_FILTER_TEMPLATE per list, one conjunction (createDynamicFormAssignment).
+      const criterion = (field: string, values: string[]) => ({
+        field,
+        values,
+        condition: 'EQUAL',
+        negated: false,
+      });
+      expect(await server.aspect('urn:li:form:123456', 'dynamicFormAssignment')).toEqual({
+        filter: {
+          or: [
+            {
+              and: [
+                criterion('_entityType', ['dataset']),
+                criterion('platform.keyword', ['urn:li:dataPlatform:snowflake', 'urn:li:dataPlatform:dbt']),
+                criterion('domains.keyword', ['urn:li:domain:b41fbb69-1549-4f30-a463-d75d1bed31c1']),
+                criterion('container.keyword', ['urn:li:container:21d4204e13d5b984c58acad468ecdbdd']),
+              ],
+            },
+          ],
+        },
+      });
+      expect((await server.aspect('urn:li:form:917364', 'formInfo')).type).toBe('VERIFICATION');
+      const again = await run('reconcile', 'catalog', '--server', server.url, '--dry-run');
+      expect(again.stdout).toContain('No changes.');
+    });
+
+    it('refuses a prompt without an id: the CLI would make up a new one on every run', async () => {
+      writeFileSync(
+        path.join(dir, 'forms.yaml'),
+        '- id: f\n  name: F\n  prompts:\n    - title: T\n      type: STRUCTURED_PROPERTY\n      structured_property_id: p\n',
+      );
+      const imported = await run('import', 'forms', 'forms.yaml');
+      expect(imported.code).toBe(1);
+      expect(imported.stderr).toContain(
+        "error forms.yaml:4:7: [0].prompts[0]: the prompt has no id: DataHub's CLI gives it a new random id on every run",
+      );
+    });
+  });
 });

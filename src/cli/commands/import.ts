@@ -1,6 +1,7 @@
 import { importDatahubFiles } from '../../engine/import-datahub.js';
 import {
   importDataProductFile,
+  importFormsFile,
   importStructuredPropertiesFile,
   type YamlImport,
 } from '../../engine/import-datahub-yaml.js';
@@ -162,4 +163,10 @@ export async function runImportDataProduct(
     );
   }
   return finishYamlImport(file, 'data-product', result, options, io);
+}
+
+/** `catalog import forms <file>`: the file `datahub forms upsert` reads. */
+export async function runImportForms(file: string, options: ImportYamlOptions, io: CliIo): Promise<number> {
+  const result = await importFormsFile({ ...contextOf(io), file });
+  return finishYamlImport(file, 'forms', result, options, io);
 }
