@@ -216,6 +216,29 @@ describe('structured property values on entities, datasets and columns', () => {
     expect(plan.stdout).toContain('No changes.');
   });
 
+  it("lists in the plan's impact every entity that carries a property whose definition changes", async () => {
+    expect((await run('reconcile', 'catalog')).code).toBe(0);
+    editManifest(
+      dir,
+      'catalog.yaml',
+      'entityTypes: [dataset, schemaField]',
+      'entityTypes: [dataset, schemaField]\ndescription: Days a record is kept.',
+    );
+    const plan = await run('reconcile', 'catalog', '--dry-run');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`~ update ${RETENTION} propertyDefinition`);
+    expect(plan.stdout).toMatch(/affects: 1 dataset \(users\.profile\), 1 (column|schema field)/);
+    const json = await run('reconcile', 'catalog', '--dry-run', '--output', 'json');
+    const impact = JSON.parse(json.stdout).impact.changes.find(
+      (entry: { urn: string }) => entry.urn === RETENTION,
+    );
+    expect(impact).toMatchObject({ rule: 'property', total: 2, complete: true });
+    expect(impact.dependents.map((dependent: { urn: string }) => dependent.urn).sort()).toEqual([
+      DATASET,
+      EMAIL,
+    ]);
+  });
+
   it('refuses values of a property the catalog holds but the manifests do not declare, when they break it', async () => {
     const team = {
       qualifiedName: 'io.example.team',
