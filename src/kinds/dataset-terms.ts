@@ -44,7 +44,8 @@ export const datasetTermsKind: DeclaringKind<DatasetTermsManifest> = {
   resolve: { after: ['GlossaryTerm'], run: resolveDatasetTerms },
   export: {
     entityType: 'dataset',
-    aspects: DATASET_ASPECTS,
+    // forms: a Form's export names the datasets it is assigned to (form.ts).
+    aspects: [...DATASET_ASPECTS, 'forms'],
     start: exportDatasetTerms,
   },
   // Its term attachments others added are adopted as a whole (adopt/compute-adoption.ts, adoptDatasetTerms).

@@ -203,7 +203,7 @@ export function dynamicAssignment(doc: Doc, context: ResolveContext): JsonObject
 }
 
 /** The kinds whose names `assignedTo` may use, in the order a name is looked up. */
-const NAMED_KINDS = [
+export const NAMED_KINDS = [
   'MLModel',
   'MLModelGroup',
   'MLFeatureTable',

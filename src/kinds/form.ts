@@ -22,6 +22,7 @@ import {
   dynamicAssignment,
   formActors,
   formPrompts,
+  NAMED_KINDS,
   type FormManifest,
 } from './form-parts.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
@@ -134,19 +135,61 @@ function checkPromptIds(documents: readonly KindDocument<FormManifest>[], contex
     });
 }
 
-/** Forms go to forms.yaml, as the manifest writes them. */
+/** Forms go to forms.yaml, as the manifest writes them, with the exported entities they are assigned to. */
 function exportForms(entities: readonly ExportedEntity[], context: ExportContext): ExportSteps {
   return {
     documents: () => {
+      const assigned = assignmentsOf(context);
       for (const form of entities) {
         const urn = context.typed(form.urn, 'form');
         const info = form.aspects.get('formInfo');
         if (urn === undefined || info === undefined) continue;
-        context.add('forms.yaml', formDocument(urn.id, info, form));
+        const assignedTo = nonEmpty(assigned.get(form.urn) ?? []);
+        context.add('forms.yaml', {
+          ...formDocument(urn.id, info, form),
+          ...optional('assignedTo', assignedTo),
+        });
         context.count('Form');
       }
     },
   };
+}
+
+/**
+ * The exported entities each form is assigned to (their forms aspect, complete or not), as `assignedTo` names them:
+ * by the name the output gives them when no other assignable kind's entity has that name, else by URN. Without it
+ * the export's next plan would take the assignments back.
+ */
+function assignmentsOf(context: ExportContext): Map<string, string[]> {
+  const named = NAMED_KINDS.flatMap((kind) =>
+    context.entitiesOf(kind).map((entity) => ({ entity, name: context.nameIn(kind, entity.urn) })),
+  );
+  const carriers = [
+    ...named,
+    ...context.entitiesOf('DatasetTerms').map((entity) => ({ entity, name: entity.urn })),
+  ];
+  const uses = new Map<string, number>();
+  for (const { name } of named) uses.set(name, (uses.get(name) ?? 0) + 1);
+  const byForm = new Map<string, string[]>();
+  for (const { entity, name } of carriers) {
+    const ref = (uses.get(name) ?? 0) > 1 ? entity.urn : name;
+    for (const formUrn of formUrnsOf(entity.aspects.get('forms'))) {
+      const list = byForm.get(formUrn) ?? [];
+      if (!list.includes(ref)) list.push(ref);
+      byForm.set(formUrn, list);
+    }
+  }
+  return byForm;
+}
+
+function formUrnsOf(forms: JsonObject | undefined): string[] {
+  if (forms === undefined) return [];
+  return ['incompleteForms', 'completedForms'].flatMap((list) => {
+    const items = forms[list];
+    return Array.isArray(items)
+      ? items.filter(isJsonObject).flatMap((item) => optionalString(item['urn']) ?? [])
+      : [];
+  });
 }
 
 function formDocument(id: string, info: JsonObject, form: ExportedEntity): Record<string, JsonValue> {

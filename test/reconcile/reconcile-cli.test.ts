@@ -30,13 +30,13 @@ describe('catalog reconcile against the embedded catalog', () => {
     const dry = await reconcile('--dry-run', '--detailed-exitcode');
     expect(dry.code).toBe(2);
     expect(dry.stdout).toContain(
-      'Plan: 28 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.',
+      'Plan: 34 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 14 owners/tags/links to add, 0 to remove.',
     );
     expect(await aspect(MODEL_11, 'mlModelProperties')).toBeUndefined();
 
     const applied = await reconcile();
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toContain('Apply complete: 40 applied, 0 failed, 0 skipped.');
+    expect(applied.stdout).toContain('Apply complete: 49 applied, 0 failed, 0 skipped.');
 
     const again = await reconcile('--dry-run', '--detailed-exitcode');
     expect(again.code).toBe(0);
@@ -74,13 +74,13 @@ describe('catalog reconcile against the embedded catalog', () => {
       onStderr: (text) => log.push(`err:${text}`),
     });
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toBe(`${dry.stdout}Apply complete: 440 applied, 0 failed, 0 skipped.\n`);
-    const planEnd = log.findIndex((entry) => entry.includes('Plan: 428 to create'));
-    const applying = log.findIndex((entry) => entry.startsWith('err:applying 440 changes'));
+    expect(applied.stdout).toBe(`${dry.stdout}Apply complete: 449 applied, 0 failed, 0 skipped.\n`);
+    const planEnd = log.findIndex((entry) => entry.includes('Plan: 434 to create'));
+    const applying = log.findIndex((entry) => entry.startsWith('err:applying 449 changes'));
     expect(log.filter((entry) => entry.startsWith('out:')).length).toBeGreaterThan(2);
     expect(planEnd).toBeGreaterThan(0);
     expect(applying).toBeGreaterThan(planEnd);
-    expect(log.at(-1)).toBe('out:Apply complete: 440 applied, 0 failed, 0 skipped.\n');
+    expect(log.at(-1)).toBe('out:Apply complete: 449 applied, 0 failed, 0 skipped.\n');
   });
 
   it('plans and applies every change kind, and each apply re-plans to nothing', async () => {
@@ -320,7 +320,7 @@ describe('catalog reconcile against the embedded catalog', () => {
     const markdown = await reconcile('--dry-run', '--output', 'markdown');
     expect(markdown.stdout).toContain('### catalog plan');
     expect(markdown.stdout).toContain(
-      '**Plan: 28 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.**',
+      '**Plan: 34 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 14 owners/tags/links to add, 0 to remove.**',
     );
     expect(markdown.stdout).toContain('<details><summary>Details</summary>');
   });
