@@ -35,6 +35,7 @@ export type DiagnosticCode =
   | 'MISSING_COLUMN'
   | 'MISSING_TERM'
   | 'INVALID_ASPECT'
+  | 'BREAKING_CHANGE'
   | 'UNOWNED_EDGE'
   | 'INVALID_EXPRESSION'
   | 'POLICY_VIOLATION';

@@ -16,7 +16,7 @@ describe('catalog validate', () => {
     expect(run.stderr.match(/ warning .* \[POLICY_VIOLATION\]/g)).toHaveLength(2);
     expect(run.stderr).not.toMatch(/ error /);
     expect(run.stdout).toMatch(
-      /^✔ catalog is valid: 24 documents in 13 files \(1 Settings, 2 GlossaryNode, 7 GlossaryTerm, 2 Tag, 2 MLFeature, 2 MLFeatureTable, 1 MLModelGroup, 2 MLModel, 2 DatasetTerms, 3 Policy\); 24 entities \(8 features\), 12 term attachments; 3 policies checked, 2 warnings\n$/,
+      /^✔ catalog is valid: 28 documents in 14 files \(1 Settings, 2 GlossaryNode, 7 GlossaryTerm, 2 Tag, 2 MLFeature, 2 MLFeatureTable, 1 MLModelGroup, 2 MLModel, 2 DatasetTerms, 1 OwnershipType, 2 StructuredProperty, 1 Form, 3 Policy\); 28 entities \(8 features\), 12 term attachments; 3 policies checked, 2 warnings\n$/,
     );
   });
 
@@ -26,7 +26,7 @@ describe('catalog validate', () => {
       copyExample(dir);
       const first = await runCatalog(['validate', 'catalog', '--output', 'json'], { cwd: dir });
       const cache = path.join(dir, '.catalog/cache/manifests');
-      expect(readdirSync(cache).filter((name) => name.endsWith('.v8'))).toHaveLength(13);
+      expect(readdirSync(cache).filter((name) => name.endsWith('.v8'))).toHaveLength(14);
       const second = await runCatalog(['validate', 'catalog', '--output', 'json'], { cwd: dir });
       expect(second).toEqual(first);
       expect(first.code).toBe(0);

@@ -7,6 +7,8 @@ import { isMarkedByAnotherCatalog, isOwnedAssociation } from '../plan/ownership.
 import type { AdoptionInput } from './adoption.js';
 import type { AdoptionRecorder } from './adoption-recorder.js';
 import { locationKey, valueAt, type DeclarationSite } from './declaration-sites.js';
+import { adoptPropertyValues } from './adopt-properties.js';
+import { columnFieldUrn, valuedColumns } from '../plan/diff-dataset-properties.js';
 
 /** Term attachments others added to a declared dataset and its columns. */
 export function adoptDatasetTerms(
@@ -94,4 +96,44 @@ export function adoptDatasetTerms(
 
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
+}
+
+/** Property values someone else set on a declared dataset and on its columns given values (adopt-properties.ts). */
+export function adoptDatasetProperties(
+  recorder: AdoptionRecorder,
+  input: AdoptionInput,
+  sites: ReadonlyMap<string, DeclarationSite>,
+  dataset: DesiredDatasetTerms,
+): void {
+  const declaration = sites.get(locationKey(dataset.source));
+  const liveDataset = input.live.entities.get(dataset.datasetUrn);
+  if (declaration === undefined || liveDataset?.exists !== true) return;
+  const base = input.base?.datasets.find((item) => item.datasetUrn === dataset.datasetUrn);
+  const actor = input.desired.settings.actor;
+  adoptPropertyValues(recorder, actor, input.unmanaged, {
+    urn: dataset.datasetUrn,
+    live: liveDataset,
+    declaration,
+    path: [...declaration.at, 'properties'],
+    label: 'properties',
+    declared: dataset.properties,
+    ...(input.base === undefined ? {} : { base: { values: base?.properties ?? [] } }),
+  });
+  for (const column of valuedColumns(dataset)) {
+    const urn = columnFieldUrn(dataset.datasetUrn, column, liveDataset);
+    const written = Object.keys(
+      valueAt(declaration.doc.source.value, [...declaration.at, 'columnProperties']) ?? {},
+    );
+    const key = written.find((path) => simplifyFieldPath(path) === column.simplePath) ?? column.fieldPath;
+    const baseColumn = base?.columns.find((item) => item.simplePath === column.simplePath);
+    adoptPropertyValues(recorder, actor, input.unmanaged, {
+      urn,
+      live: input.live.entities.get(urn),
+      declaration,
+      path: [...declaration.at, 'columnProperties', key],
+      label: `columnProperties.${key}`,
+      declared: column.properties,
+      ...(input.base === undefined ? {} : { base: { values: baseColumn?.properties ?? [] } }),
+    });
+  }
 }

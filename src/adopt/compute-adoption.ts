@@ -16,7 +16,8 @@ import type { LiveEntity } from '../model/live-state.js';
 import { sameField } from '../plan/normalize.js';
 import { EDITABLE_ASPECTS, editStampOf } from '../plan/shadowing.js';
 import { adoptAssociations } from './adopt-associations.js';
-import { adoptDatasetTerms } from './adopt-dataset-terms.js';
+import { adoptPropertyValues } from './adopt-properties.js';
+import { adoptDatasetProperties, adoptDatasetTerms } from './adopt-dataset-terms.js';
 import type { AdoptionInput, AdoptionPlan } from './adoption.js';
 import { AdoptionRecorder } from './adoption-recorder.js';
 import { declarationSitesOf, locationKey, valueAt, type DeclarationSite } from './declaration-sites.js';
@@ -46,8 +47,10 @@ export function computeAdoption(input: AdoptionInput): AdoptionPlan {
   const sites = declarationSitesOf(input.documents);
   const entities = new EntityAdoption(input, recorder, sites);
   for (const entity of input.desired.entities) entities.adoptEntity(entity);
-  if (input.unmanaged)
-    for (const dataset of input.desired.datasets) adoptDatasetTerms(recorder, input, sites, dataset);
+  for (const dataset of input.desired.datasets) {
+    if (input.unmanaged) adoptDatasetTerms(recorder, input, sites, dataset);
+    adoptDatasetProperties(recorder, input, sites, dataset);
+  }
   return recorder.result();
 }
 
@@ -83,6 +86,17 @@ class EntityAdoption {
     this.adoptRelatedTerms(entity, live, declaration);
     if (this.input.unmanaged)
       adoptAssociations(this.recorder, this.input.desired.settings.actor, entity, live, declaration);
+    adoptPropertyValues(this.recorder, this.input.desired.settings.actor, this.input.unmanaged, {
+      urn: entity.urn,
+      live,
+      declaration,
+      path: [...declaration.at, 'properties'],
+      label: 'properties',
+      declared: entity.associations?.properties,
+      ...(this.input.base === undefined
+        ? {}
+        : { base: { values: this.baseEntities.get(entity.urn)?.associations?.properties ?? [] } }),
+    });
   }
 
   /** Fields DataHub shows from a UI edit instead of the manifest's value: the shown value is adopted. */

@@ -392,7 +392,7 @@ class Executor {
       // The fields written because the manifest declared them: removing such a line later clears only those.
       systemMetadata: withDeclaredFields(
         withProvenance(systemMetadata, change.source, this.plan.git),
-        change.kind === 'upsertAspect' ? change.declared : undefined,
+        change.kind === 'upsertAspect' || change.kind === 'associations' ? change.declared : undefined,
       ),
       headers: {
         [SYNC_INDEX_HEADER]: 'true',

@@ -9,7 +9,12 @@ import { createStyle, useColor } from '../render/style.js';
 import type { AdoptOptions } from './commands/adopt.js';
 import type { ApplyCommandOptions } from './commands/apply.js';
 import type { ExportOptions } from './commands/export.js';
-import type { ImportDatahubOptions, ImportGlossaryOptions } from './commands/import.js';
+import type {
+  ImportDataProductOptions,
+  ImportDatahubOptions,
+  ImportGlossaryOptions,
+  ImportYamlOptions,
+} from './commands/import.js';
 import type { InitOptions } from './commands/init.js';
 import type { ReconcileOptions } from './commands/reconcile.js';
 import type { RollbackCommandOptions } from './commands/rollback.js';
@@ -368,6 +373,42 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
     .action(async (file: string, options: ImportGlossaryOptions) => {
       const { runImportBusinessGlossary } = await import('./commands/import.js');
       setExitCode(await runImportBusinessGlossary(file, options, io));
+    });
+  importCommand
+    .command('structured-properties')
+    .argument('<file>', 'the YAML file `datahub properties upsert` reads (a list of structured properties)')
+    .description(
+      "write StructuredProperty manifests from DataHub's structured properties YAML: reconciled, they give the URNs and propertyDefinition aspects DataHub's CLI writes",
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--force', 'overwrite existing files', false)
+    .action(async (file: string, options: ImportYamlOptions) => {
+      const { runImportStructuredProperties } = await import('./commands/import.js');
+      setExitCode(await runImportStructuredProperties(file, options, io));
+    });
+  // Target flags: the product's domain given by name is resolved at the target, as DataHub's CLI does.
+  targetOptions(importCommand.command('data-product'))
+    .argument('<file>', 'the YAML file `datahub dataproduct upsert` reads (one data product)')
+    .description(
+      "write a DataProduct manifest from DataHub's data product YAML: reconciled, it gives the URN and aspects DataHub's CLI writes",
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--force', 'overwrite existing files', false)
+    .action(async (file: string, options: ImportDataProductOptions) => {
+      const { runImportDataProduct } = await import('./commands/import.js');
+      setExitCode(await runImportDataProduct(file, options, io));
+    });
+  importCommand
+    .command('forms')
+    .argument('<file>', 'the YAML file `datahub forms upsert` reads (a list of forms)')
+    .description(
+      "write Form manifests from DataHub's forms YAML: reconciled, they give the forms, assignments and filters DataHub's CLI makes",
+    )
+    .option('--out <dir>', 'directory to write into', 'catalog')
+    .option('--force', 'overwrite existing files', false)
+    .action(async (file: string, options: ImportYamlOptions) => {
+      const { runImportForms } = await import('./commands/import.js');
+      setExitCode(await runImportForms(file, options, io));
     });
   importCommand
     .command('datahub')

@@ -151,7 +151,55 @@ export async function readDependencyGraph(
     }
     frontier = [...next].sort(compareText);
   }
+  // A structured property's carriers are found by search, not through relationships (dependency-graph.ts).
+  const properties = seedList.filter((urn) => entityTypeOfUrn(urn) === 'structuredProperty');
+  await Promise.all(
+    properties.map(async (urn) => {
+      const request = propertyCarriersRequest(urn, limitPerNode);
+      const { data, errors } = await graphql.executeRaw(request.query, request.variables, request.what);
+      for (const error of errors) problems.add(error.message);
+      const search = isJsonObject(data?.['searchAcrossEntities']) ? data['searchAcrossEntities'] : undefined;
+      if (search === undefined) return;
+      const results = Array.isArray(search['searchResults'])
+        ? search['searchResults'].filter(isJsonObject)
+        : [];
+      const found = results.flatMap((result) => {
+        const entity = result['entity'];
+        return isJsonObject(entity) && typeof entity['urn'] === 'string' ? [entity] : [];
+      });
+      graph.addSearchRead(
+        urn,
+        'propertyCarriers',
+        found,
+        typeof search['total'] === 'number' ? search['total'] : 0,
+      );
+    }),
+  );
   return graph.build(seedList, [...problems].sort(compareText));
+}
+
+/**
+ * The entities carrying a value of a structured property: DataHub's search filter `structuredProperties.<qualified
+ * name>` EXISTS (the name a property's URN id is, as DataHub's own filters name it).
+ */
+export function propertyCarriersRequest(propertyUrn: string, count: number): GraphQLRequest {
+  const name = propertyUrn.replace(/^urn:li:structuredProperty:/, '');
+  return {
+    query: `query readPropertyCarriers($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) { total searchResults { entity { ...dependencyName } } }
+}
+${NAME_FRAGMENT}`,
+    variables: {
+      input: {
+        query: '*',
+        start: 0,
+        count,
+        orFilters: [{ and: [{ field: `structuredProperties.${name}`, condition: 'EXISTS' }] }],
+        searchFlags: { skipAggregates: true },
+      },
+    },
+    what: 'readPropertyCarriers',
+  };
 }
 
 /** Collects nodes, edges and reads, and hands them out in a fixed order. */
@@ -198,6 +246,21 @@ class GraphBuilder {
       this.reads.push({ urn, read: name, total: Math.max(total, returned), returned });
     }
     return toWalk;
+  }
+
+  /** Records a read made by search: each entity found is an incoming edge of the read's relationship. */
+  addSearchRead(urn: string, read: RelationshipReadName, found: readonly JsonObject[], total: number): void {
+    const relationship = RELATIONSHIP_READS[read].types[0] ?? read;
+    for (const entity of found) {
+      const source = entity['urn'] as string;
+      this.addNode(source, entity);
+      this.edges.set(`${source}\u0000${relationship}\u0000${urn}`, {
+        source,
+        relationship,
+        destination: urn,
+      });
+    }
+    this.reads.push({ urn, read, total: Math.max(total, found.length), returned: found.length });
   }
 
   build(seeds: readonly string[], problems: readonly string[]): DependencyGraph {

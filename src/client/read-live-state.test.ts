@@ -43,6 +43,7 @@ tags: [gold]
     expect([...(request.get('glossaryTerm')?.aspects ?? [])].sort()).toEqual([
       'deprecation',
       'domains',
+      'forms',
       'globalTags',
       'glossaryRelatedTerms',
       'glossaryTermInfo',
@@ -50,6 +51,7 @@ tags: [gold]
       'institutionalMemory',
       'ownership',
       'status',
+      'structuredProperties',
     ]);
     expect(request.get('mlModelGroup')?.aspects.has('globalTags')).toBe(true);
     // The aspect DataHub's UI writes the group's description to, which DataHub shows over the manifest's.

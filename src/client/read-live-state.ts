@@ -1,11 +1,18 @@
-import { ASSOCIATION_ASPECTS, type DesiredState } from '../model/desired-state.js';
-import { DECLARABLE_ASPECTS, MANAGED_ENTITY_TYPES, OWNED_ASPECTS } from '../kinds/entity-tables.js';
+import { ASSOCIATION_ASPECTS, type DesiredPropertyValue, type DesiredState } from '../model/desired-state.js';
+import {
+  ACCEPTED_ASSOCIATIONS,
+  DECLARABLE_ASPECTS,
+  MANAGED_ENTITY_TYPES,
+  OWNED_ASPECTS,
+} from '../kinds/entity-tables.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../model/json.js';
 import type { LiveAspect, LiveEntity, LiveState } from '../model/live-state.js';
 import { entityHasAspect, keyAspectOf } from '../model/registry.js';
 import { parseRawUrn } from '../model/urn.js';
 import { editableAspectsOf } from '../plan/shadowing.js';
 import { DATASET_ASPECTS } from '../kinds/dataset-terms.js';
+import { columnFieldUrn, valuedColumns } from '../plan/diff-dataset-properties.js';
+import { formsByEntity } from '../plan/diff-form-assignments.js';
 import type { RestliClient } from './restli-client.js';
 
 /** What to read: entity type → URNs and the aspects wanted of them. */
@@ -60,6 +67,10 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
       entity.aspectName,
       'status',
       ...associationAspectsOf(entity.entityType),
+      // A data product's `terms:` (the kinds that accept terms read their glossaryTerms).
+      ...(ACCEPTED_ASSOCIATIONS[entity.entityType].includes('terms') ? ['glossaryTerms'] : []),
+      // The forms assigned to it (a Form's assignedTo): the tool's own are removed when no longer assigned.
+      ...(entityHasAspect(entity.entityType, 'forms') ? ['forms'] : []),
       ...(DECLARABLE_ASPECTS[entity.entityType] ?? []),
       // The aspects DataHub's UI writes descriptions to, which DataHub shows over the manifest's (shadowing.ts).
       ...editableAspectsOf(entity.entityType).filter((aspect) => entityHasAspect(entity.entityType, aspect)),
@@ -76,7 +87,59 @@ export function readRequestFor(desired: DesiredState): ReadRequest {
   for (const reference of desired.externalEntities ?? []) addToRead(request, reference.urn, []);
   for (const dataset of desired.datasets) addToRead(request, dataset.datasetUrn, DATASET_ASPECTS);
   for (const term of desired.externalTerms) addToRead(request, term.urn, ['glossaryTermInfo']);
+  addPropertyReads(request, desired);
+  for (const urn of formsByEntity(desired).keys()) addToRead(request, urn, ['forms']);
   return request;
+}
+
+/**
+ * What property values are checked against when planning: the definitions the manifests do not declare (and
+ * whether they are soft-deleted), and the data platform of each entity given values (a property may be for some
+ * platforms only, and GMS reads an entity's platform from its dataPlatformInstance).
+ */
+function addPropertyReads(request: ReadRequest, desired: DesiredState): void {
+  const declared = new Set(desired.entities.map((entity) => entity.urn));
+  const valued: { urn: string; entityType: string; values: readonly DesiredPropertyValue[] }[] = [
+    ...desired.entities.map((entity) => ({
+      urn: entity.urn,
+      entityType: entity.entityType,
+      values: entity.associations?.properties ?? [],
+    })),
+    ...desired.datasets.map((dataset) => ({
+      urn: dataset.datasetUrn,
+      entityType: 'dataset',
+      values: [
+        ...(dataset.properties ?? []),
+        ...dataset.columns.flatMap((column) => column.properties ?? []),
+      ],
+    })),
+  ];
+  for (const { urn, entityType, values } of valued) {
+    if (values.length === 0) continue;
+    if (entityHasAspect(entityType, 'dataPlatformInstance'))
+      addToRead(request, urn, ['dataPlatformInstance']);
+    for (const value of values)
+      if (!declared.has(value.propertyUrn))
+        addToRead(request, value.propertyUrn, ['propertyDefinition', 'status']);
+  }
+}
+
+/**
+ * The schemaField entities of the columns given property values: named from the live schema of their dataset
+ * (plan/diff-dataset-properties.ts), so read once the datasets are.
+ */
+async function readColumnEntities(
+  restli: RestliClient,
+  desired: DesiredState,
+  entities: ReadonlyMap<string, LiveEntity>,
+): Promise<Map<string, LiveEntity>> {
+  const request: ReadRequest = new Map();
+  for (const dataset of desired.datasets)
+    for (const column of valuedColumns(dataset))
+      addToRead(request, columnFieldUrn(dataset.datasetUrn, column, entities.get(dataset.datasetUrn)), [
+        'structuredProperties',
+      ]);
+  return request.size === 0 ? new Map() : readEntities(restli, request, 'plan');
 }
 
 /**
@@ -93,7 +156,9 @@ export async function readLiveState(
     readonly onRead?: (done: number, total: number) => void;
   },
 ): Promise<LiveState> {
-  const entities = await readEntities(restli, readRequestFor(desired), 'plan', options.onRead);
+  const read = await readEntities(restli, readRequestFor(desired), 'plan', options.onRead);
+  const columns = await readColumnEntities(restli, desired, read);
+  const entities = columns.size === 0 ? read : new Map([...read, ...columns]);
   if (!options.prune) return { entities };
 
   const undeclaredRequest: ReadRequest = new Map();
@@ -102,7 +167,7 @@ export async function readLiveState(
   types.forEach((entityType, index) => {
     const aspects =
       entityType === 'dataset'
-        ? ['glossaryTerms', 'editableSchemaMetadata']
+        ? ['glossaryTerms', 'editableSchemaMetadata', 'structuredProperties']
         : [OWNED_ASPECTS[entityType], 'status'];
     for (const urn of listed[index] ?? []) {
       if (!entities.has(urn)) addToRead(undeclaredRequest, urn, aspects);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../model/json.js';
 import {
   adaptationsFor,
+  adaptChanges,
   MATRIX_RELEASES,
   parseVersion,
   REFERENCE_RELEASE,
@@ -176,5 +177,51 @@ describe('what a release lacks', () => {
     expect(adaptationsFor(releaseOf('v2.0.0')).warnings).toEqual([
       'DataHub v2.0.0 is newer than the newest release this tool was checked against; assuming it has what v1.7.0 has',
     ]);
+  });
+
+  it('refuses structured property values the tool marks before v1.3.0, and immutable properties before v0.14.0', () => {
+    const valued = {
+      urn: taggedByTool.urn,
+      entityType: 'mlModel',
+      aspect: 'structuredProperties',
+      after: {
+        properties: [
+          {
+            propertyUrn: 'urn:li:structuredProperty:tier',
+            values: [{ string: '2' }],
+            attribution: { time: 0, actor: 'urn:li:corpuser:bot' },
+          },
+        ],
+      },
+    };
+    const immutable = {
+      urn: 'urn:li:structuredProperty:tier',
+      entityType: 'structuredProperty',
+      aspect: 'propertyDefinition',
+      after: { qualifiedName: 'tier', immutable: true },
+    };
+    expect(refusalsFor(releaseOf('v1.2.0'), [valued])).toEqual([
+      expect.stringContaining(
+        'DataHub v1.2.0 lacks StructuredPropertyValueAssignment.attribution (added in v1.3.0)',
+      ),
+    ]);
+    expect(refusalsFor(releaseOf('v1.3.0'), [valued, immutable])).toEqual([]);
+    expect(refusalsFor(releaseOf('v0.13.0'), [immutable]).join()).toContain(
+      'lacks StructuredPropertyDefinition.immutable (added in v0.14.0)',
+    );
+  });
+
+  it('writes a mutable property definition without `immutable` before v0.14.0, and says so', () => {
+    const mutable = {
+      urn: 'urn:li:structuredProperty:tier',
+      entityType: 'structuredProperty',
+      aspect: 'propertyDefinition',
+      after: { qualifiedName: 'tier', immutable: false },
+    };
+    const adapted = adaptChanges(releaseOf('v0.13.0'), [mutable, description]);
+    expect(adapted.changes).toEqual([{ ...mutable, after: { qualifiedName: 'tier' } }, description]);
+    expect(adapted.warning).toContain('property definitions are written without it');
+    const same = [mutable];
+    expect(adaptChanges(releaseOf('v0.14.0'), same)).toEqual({ changes: same });
   });
 });

@@ -62,6 +62,10 @@ export const FEATURES = {
   },
   /** Marks the tag lines the tool adds as its own (ownership.ts): without it they cannot be told apart. */
   tagAttribution: { since: 'v0.14.0', what: 'TagAssociation.attribution' },
+  /** Marks the structured property values the tool sets as its own, as on a tag (diff-associations.ts). */
+  propertyAttribution: { since: 'v1.3.0', what: 'StructuredPropertyValueAssignment.attribution' },
+  /** `immutable: false` is the PDL default, so it is left out (adaptChanges); only `immutable: true` needs it. */
+  propertyImmutable: { since: 'v0.14.0', what: 'StructuredPropertyDefinition.immutable' },
   modelGroupLinks: entityAspect('v1.3.0', 'mlModelGroup', 'institutionalMemory', 'the links of model groups'),
   glossaryNodeTags: entityAspect('v1.7.0', 'glossaryNode', 'globalTags', 'the tags of glossary nodes'),
   glossaryTermTags: entityAspect('v1.7.0', 'glossaryTerm', 'globalTags', 'the tags of glossary terms'),
@@ -73,6 +77,12 @@ export const FEATURES = {
     'dataProduct',
     'deprecation',
     '`deprecated` on data products',
+  ),
+  propertySettings: entityAspect(
+    'v0.15.0',
+    'structuredProperty',
+    'structuredPropertySettings',
+    '`settings` of structured properties',
   ),
 } as const satisfies Record<string, { since: MatrixRelease; what: string }>;
 
@@ -223,9 +233,21 @@ export function refusalsFor(server: ServerRelease, writes: readonly PlannedWrite
   };
   refuse(
     'tagAttribution',
-    (write) => write.aspect === 'globalTags' && hasTagAttribution(write.after),
+    (write) => write.aspect === 'globalTags' && hasAttribution(write.after, 'tags'),
     ', which the tool writes to mark the tags it adds as its own',
     'leave tags out of the manifests',
+  );
+  refuse(
+    'propertyAttribution',
+    (write) => write.aspect === 'structuredProperties' && hasAttribution(write.after, 'properties'),
+    ', which the tool writes to mark the structured property values it sets as its own',
+    'leave `properties:` and `columnProperties:` out of the manifests',
+  );
+  refuse(
+    'propertyImmutable',
+    (write) => write.aspect === 'propertyDefinition' && write.after['immutable'] === true,
+    '',
+    'leave `immutable: true` out of the structured properties',
   );
   for (const feature of ENTITY_ASPECT_FEATURES) {
     const { entityType, aspect, lines } = FEATURES[feature];
@@ -258,26 +280,48 @@ type EntityAspectFeatureName = {
 }[Feature];
 
 /**
- * The writes of a plan this release lacks the aspect for but does not need: a model's version is written to
- * mlModelProperties.version as well as to versionProperties, so before v0.15.0 (no versionProperties on mlModel) a
- * versionProperties write without aliases is left out, said once as a warning. One with aliases stays, and is
- * refused (refusalsFor): aliases have no other home.
+ * The writes of a plan this release lacks a part of but does not need, each adaptation said once as a warning:
+ * - a model's version is written to mlModelProperties.version as well as to versionProperties, so before v0.15.0
+ *   (no versionProperties on mlModel) a versionProperties write without aliases is left out. One with aliases
+ *   stays, and is refused (refusalsFor): aliases have no other home.
+ * - before v0.14.0 a property definition has no `immutable`; false is its default there too (and what the plan
+ *   reads an absent one as, normalize.ts), so `immutable: false` is left out of the write. True is refused.
  */
 export function adaptChanges<T extends PlannedWrite>(
   server: ServerRelease,
   changes: readonly T[],
 ): { readonly changes: readonly T[]; readonly warning?: string } {
-  if (supports(server.release, 'modelVersionProperties')) return { changes };
-  const redundant = (change: T): boolean =>
-    change.entityType === 'mlModel' && change.aspect === 'versionProperties' && !hasAliases(change.after);
-  const kept = changes.filter((change) => !redundant(change));
-  if (kept.length === changes.length) return { changes };
-  return {
-    changes: kept,
-    warning:
-      `${describeServerRelease(server)} lacks ${FEATURES.modelVersionProperties.what} (added in ` +
-      `${FEATURES.modelVersionProperties.since}): a model's version is written to mlModelProperties.version only`,
-  };
+  const warnings: string[] = [];
+  let adapted = changes;
+  if (!supports(server.release, 'modelVersionProperties')) {
+    const redundant = (change: T): boolean =>
+      change.entityType === 'mlModel' && change.aspect === 'versionProperties' && !hasAliases(change.after);
+    const kept = adapted.filter((change) => !redundant(change));
+    if (kept.length !== adapted.length) {
+      adapted = kept;
+      warnings.push(
+        `${describeServerRelease(server)} lacks ${FEATURES.modelVersionProperties.what} (added in ` +
+          `${FEATURES.modelVersionProperties.since}): a model's version is written to mlModelProperties.version only`,
+      );
+    }
+  }
+  if (!supports(server.release, 'propertyImmutable')) {
+    const mutable = (change: T): boolean =>
+      change.aspect === 'propertyDefinition' && change.after['immutable'] === false;
+    if (adapted.some(mutable)) {
+      adapted = adapted.map((change) => (mutable(change) ? withoutImmutable(change) : change));
+      warnings.push(
+        `${describeServerRelease(server)} lacks ${FEATURES.propertyImmutable.what} (added in ` +
+          `${FEATURES.propertyImmutable.since}): property definitions are written without it (mutable, its default)`,
+      );
+    }
+  }
+  return warnings.length === 0 ? { changes } : { changes: adapted, warning: warnings.join('; ') };
+}
+
+function withoutImmutable<T extends PlannedWrite>(change: T): T {
+  const after = Object.fromEntries(Object.entries(change.after).filter(([field]) => field !== 'immutable'));
+  return { ...change, after };
 }
 
 /** What the tool does differently on this release (each said once, as a warning), beyond what it refuses. */
@@ -300,7 +344,9 @@ export function adaptationsFor(server: ServerRelease): Adaptations {
   return { withoutProposalHeaders, warnings };
 }
 
-function hasTagAttribution(value: JsonObject): boolean {
-  const tags: JsonValue | undefined = value['tags'];
-  return Array.isArray(tags) && tags.some((tag) => isJsonObject(tag) && tag['attribution'] !== undefined);
+function hasAttribution(value: JsonObject, list: string): boolean {
+  const lines: JsonValue | undefined = value[list];
+  return (
+    Array.isArray(lines) && lines.some((line) => isJsonObject(line) && line['attribution'] !== undefined)
+  );
 }

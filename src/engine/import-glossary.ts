@@ -99,8 +99,15 @@ async function resolveDomainNames(
  * a file would be overwritten without `force`.
  */
 export async function writeGlossaryManifests(
-  result: ImportResult,
-  options: { readonly out: string; readonly force: boolean; readonly cwd: string; readonly file: string },
+  result: Pick<ImportResult, 'files'>,
+  options: {
+    readonly out: string;
+    readonly force: boolean;
+    readonly cwd: string;
+    readonly file: string;
+    /** The import command named in each file's header (default business-glossary). */
+    readonly command?: string;
+  },
 ): Promise<void> {
   const outDir = path.resolve(options.cwd, options.out);
   const existing: string[] = [];
@@ -126,7 +133,7 @@ export async function writeGlossaryManifests(
     const body = output.documents.map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
     await writeFile(
       target,
-      `# Imported from ${path.basename(options.file)} by \`catalog import business-glossary\`.\n${body}`,
+      `# Imported from ${path.basename(options.file)} by \`catalog import ${options.command ?? 'business-glossary'}\`.\n${body}`,
     );
   }
 }

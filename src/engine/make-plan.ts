@@ -10,6 +10,7 @@ import type { DesiredState } from '../model/desired-state.js';
 import type { LiveState } from '../model/live-state.js';
 import { createPlan, withChanges } from '../plan/create-plan.js';
 import { checkPlannedAspects, preflight } from '../plan/preflight.js';
+import { checkDefinitionChanges } from '../plan/property-definition-changes.js';
 import type { Plan, RetireStrategy } from '../plan/types.js';
 import { plural } from '../render/plural.js';
 import type { EventListener } from './events.js';
@@ -79,8 +80,12 @@ export async function makePlan(
   if (adapted.warning !== undefined) report({ type: 'warning', message: adapted.warning });
   const plan = adapted.changes === made.changes ? made : withChanges(made, adapted.changes);
   onPlanned?.(plan);
-  // The aspects the plan would write, validated as GMS validates them: a refusal fails the plan, not the apply.
-  const refused = sortDiagnostics(checkPlannedAspects(plan));
+  // The aspects the plan would write, validated as GMS validates them: a refusal fails the plan, not the apply. A
+  // structured property's breaking change needs its version raised (the clock only suggests a version).
+  const refused = sortDiagnostics([
+    ...checkPlannedAspects(plan),
+    ...checkDefinitionChanges(plan.changes, state, live, Date.now()),
+  ]);
   if (refused.length > 0) {
     throw new DiagnosticsError(
       'PREFLIGHT_FAILED',

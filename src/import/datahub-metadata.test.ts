@@ -267,4 +267,40 @@ describe('renderLifecycleFields', () => {
     expect(dateOf(Date.UTC(2027, 0, 31))).toBe('2027-01-31');
     expect(dateOf(Date.UTC(2027, 0, 31, 12, 30))).toBe('2027-01-31T12:30:00.000Z');
   });
+
+  it('reads structured property definitions and the values entities and datasets carry', () => {
+    const TIER = 'urn:li:structuredProperty:io.example.riskTier';
+    const result = importOne([
+      mcp(TIER, 'propertyDefinition', {
+        qualifiedName: 'io.example.riskTier',
+        valueType: 'urn:li:dataType:datahub.string',
+        entityTypes: ['urn:li:entityType:datahub.mlModelGroup', 'urn:li:entityType:datahub.dataset'],
+        cardinality: 'SINGLE',
+        immutable: false,
+      }),
+      mcp(GROUP, 'mlModelGroupProperties', { description: 'Every run' }),
+      mcp(GROUP, 'structuredProperties', { properties: [{ propertyUrn: TIER, values: [{ string: '2' }] }] }),
+      mcp(DATASET, 'structuredProperties', {
+        properties: [{ propertyUrn: TIER, values: [{ string: '1' }] }],
+      }),
+    ]);
+    expect(result.errors).toEqual([]);
+    const docs = documents(result.files);
+    expect(docs.find((doc) => doc['kind'] === 'StructuredProperty')).toEqual({
+      apiVersion: 'catalog/v1',
+      kind: 'StructuredProperty',
+      id: 'io.example.riskTier',
+      type: 'string',
+      entityTypes: ['mlModelGroup', 'dataset'],
+    });
+    expect(docs.find((doc) => doc['kind'] === 'MLModelGroup')?.['properties']).toEqual({
+      'io.example.riskTier': '2',
+    });
+    expect(docs.find((doc) => doc['kind'] === 'DatasetTerms')).toEqual({
+      apiVersion: 'catalog/v1',
+      kind: 'DatasetTerms',
+      dataset: DATASET,
+      properties: { 'io.example.riskTier': '1' },
+    });
+  });
 });

@@ -56,8 +56,8 @@ const DECLARED: ReadonlyMap<string, { readonly kind: EntityKind; readonly aspect
   ),
 );
 
-/** The aspects that carry a dataset's term attachments (DatasetTerms). */
-const DATASET_TERM_ASPECTS = ['glossaryTerms', 'editableSchemaMetadata'];
+/** The aspects that carry a dataset's term attachments and property values (DatasetTerms). */
+const DATASET_TERM_ASPECTS = ['glossaryTerms', 'editableSchemaMetadata', 'structuredProperties'];
 
 const HEADER = /^# Exported from the live catalog by `catalog export`\.\n/;
 

@@ -7,13 +7,24 @@ import { formatUrn, parseRawUrn, parseUrn } from '../model/urn.js';
 import { resolveAssociations } from './associations.js';
 import { NOT_ADOPTED, text } from './adopt-fields.js';
 import type { EntityFacts, ManagedKind } from './kind.js';
-import { domainAspect } from './references.js';
+import { domainAspect, termEdges } from './references.js';
 import type { ResolveContext } from './resolve-context.js';
 import { compact, declareIds, declaredAssociations } from './resolve-helpers.js';
 import type { KindDocument } from './source.js';
 import type { Associations, InDomain } from './values.js';
 import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
-import { deprecatedOf, domainOf, linksOf, nonEmpty, optional, ownersOf, tagsOf } from './export-helpers.js';
+import {
+  deprecatedOf,
+  domainOf,
+  linksOf,
+  propertiesOf,
+  nonEmpty,
+  nonEmptyMap,
+  termUrnsOf,
+  optional,
+  ownersOf,
+  tagsOf,
+} from './export-helpers.js';
 import { isJsonObject, optionalString, stringOr } from '../model/json.js';
 
 /** What a data product's asset names: a declared name, a URN, or a dataset as an object. */
@@ -25,17 +36,24 @@ export interface DataProductManifest extends Associations, InDomain {
   readonly id: string;
   readonly name?: string;
   readonly description?: string;
+  readonly externalUrl?: string;
+  readonly customProperties?: Readonly<Record<string, string>>;
   /** dataProductProperties.assets, owned one by one. */
   readonly assets?: readonly AssetRefValue[];
+  /** The assets that are output ports (each one of `assets`). */
+  readonly outputPorts?: readonly AssetRefValue[];
+  /** glossaryTerms of the product, owned one by one like a dataset's. */
+  readonly terms?: readonly string[];
 }
 
 const entity: EntityFacts<'dataProduct', 'dataProductProperties'> = {
   entityType: 'dataProduct',
   ownedAspect: 'dataProductProperties',
   // assets are owned line by line, not whole (diff-product-assets.ts): they are not an owned field.
-  ownedFields: ['name', 'description'],
+  ownedFields: ['name', 'description', 'externalUrl'],
+  declaredOnlyFields: ['customProperties'],
   declarableAspects: ['domains', 'deprecation'],
-  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated', 'properties', 'terms'],
 };
 
 /** The kinds whose names an asset may use (a feature by <table>.<feature>). */
@@ -69,9 +87,12 @@ function resolveDataProducts(
 ): void {
   const assets = new AssetNames(context);
   for (const { doc, urn } of declareIds(documents, context, entity.entityType)) {
-    const { id, name, description } = doc.manifest;
+    const { id, name, description, externalUrl, customProperties } = doc.manifest;
     const source = doc.source.locate(['id']);
-    const associations = resolveAssociations(context, doc, doc.manifest, [], entity.entityType);
+    const associations = {
+      ...resolveAssociations(context, doc, doc.manifest, [], entity.entityType),
+      terms: termEdges(context, doc, doc.manifest.terms ?? [], ['terms']),
+    };
     const domain = domainAspect(context, doc, doc.manifest.domain, [], source);
     const productAssets = assets.of(doc);
     context.pendDeprecation(doc, doc.manifest.deprecated, [], urn);
@@ -79,7 +100,7 @@ function resolveDataProducts(
       urn,
       entityType: entity.entityType,
       aspectName: entity.ownedAspect,
-      fields: compact({ name: name ?? id, description }),
+      fields: compact({ name: name ?? id, description, externalUrl, customProperties }),
       source,
       aspects: [domain.aspect],
       associations,
@@ -89,8 +110,11 @@ function resolveDataProducts(
       id,
       name: name ?? id,
       description,
+      externalUrl,
+      customProperties,
       domain: domain.urn,
       assets: productAssets.map((asset) => asset.urn),
+      outputPorts: productAssets.flatMap((asset) => (asset.outputPort === true ? [asset.urn] : [])),
       ...declaredAssociations(associations, entity.accepts),
     });
   }
@@ -113,6 +137,20 @@ class AssetNames {
       const source = doc.source.locate(['assets', index]);
       const urn = this.urnOf(ref, source);
       if (urn !== undefined && !assets.has(urn)) assets.set(urn, { urn, source });
+    });
+    // Declared, `outputPorts` owns every asset's flag (false where not listed); left out, the flags are left alone.
+    if (doc.manifest.outputPorts !== undefined)
+      for (const [urn, asset] of assets) assets.set(urn, { ...asset, outputPort: false });
+    // An output port is one of the assets (DataHub's CLI: "Output port … is not in asset list").
+    (doc.manifest.outputPorts ?? []).forEach((ref, index) => {
+      const source = doc.source.locate(['outputPorts', index]);
+      const urn = this.urnOf(ref, source);
+      const asset = urn === undefined ? undefined : assets.get(urn);
+      if (urn !== undefined && asset === undefined)
+        this.context.error('INVALID_VALUE', `output port ${urn} is not in the product's assets`, source, {
+          hint: 'list it under assets too',
+        });
+      else if (urn !== undefined && asset !== undefined) assets.set(urn, { ...asset, outputPort: true });
     });
     return [...assets.values()];
   }
@@ -213,16 +251,36 @@ function exportDataProducts(entities: readonly ExportedEntity[], context: Export
           id: urn.id,
           ...optional('name', name === urn.id ? undefined : name),
           ...optional('description', optionalString(properties['description'])),
+          ...optional('externalUrl', optionalString(properties['externalUrl'])),
+          ...optional('customProperties', nonEmptyMap(properties['customProperties'])),
           ...domainOf(product, context),
           // Every asset, whoever added it (re-planning takes over the others' lines and changes nothing else).
           ...optional(
             'assets',
             nonEmpty(assets.flatMap((asset) => optionalString(asset['destinationUrn']) ?? []).map(assetRef)),
           ),
+          ...optional(
+            'outputPorts',
+            nonEmpty(
+              assets
+                .filter((asset) => asset['outputPort'] === true)
+                .flatMap((asset) => optionalString(asset['destinationUrn']) ?? [])
+                .map(assetRef),
+            ),
+          ),
           ...deprecatedOf(product, context),
           ...ownersOf(product),
           ...tagsOf(product, context),
+          ...optional(
+            'terms',
+            nonEmpty(
+              termUrnsOf(product.aspects.get('glossaryTerms')).map((term) =>
+                context.nameIn('GlossaryTerm', term),
+              ),
+            ),
+          ),
           ...linksOf(product),
+          ...propertiesOf(product),
         });
         context.count('DataProduct');
       }

@@ -10,7 +10,7 @@ import { compact, declareIds, declaredAssociations, shadowId } from './resolve-h
 import type { KindDocument } from './source.js';
 import type { Associations } from './values.js';
 import type { ExportContext, ExportedEntity, ExportSteps } from './export-context.js';
-import { deprecatedOf, linksOf, optional, ownersOf } from './export-helpers.js';
+import { deprecatedOf, linksOf, propertiesOf, optional, ownersOf } from './export-helpers.js';
 import { optionalString, stringOr, type JsonObject } from '../model/json.js';
 
 export interface DomainManifest extends Omit<Associations, 'tags'> {
@@ -27,7 +27,7 @@ const entity: EntityFacts<'domain', 'domainProperties'> = {
   ownedAspect: 'domainProperties',
   ownedFields: ['name', 'description', 'parentDomain'],
   declarableAspects: ['deprecation'],
-  accepts: ['owners', 'links', 'deprecated'],
+  accepts: ['owners', 'links', 'deprecated', 'properties'],
 };
 
 export const domainKind: ManagedKind<DomainManifest, 'domain', 'domainProperties'> = {
@@ -108,6 +108,7 @@ function exportDomains(entities: readonly ExportedEntity[], context: ExportConte
           ...deprecatedOf(entity, context),
           ...ownersOf(entity),
           ...linksOf(entity),
+          ...propertiesOf(entity),
         });
         context.count('Domain');
       }

@@ -4,6 +4,7 @@
  * other aspects a manifest may declare (kind.ts, EntityFacts).
  */
 import type { ManagedEntityType, OwnedAspectName } from '../model/desired-state.js';
+import type { AssociationField } from './kind.js';
 import { KINDS } from './registry.js';
 
 const MANAGED = KINDS.flatMap((module) => ('entity' in module ? [module.entity] : []));
@@ -25,6 +26,11 @@ export const OWNED_ASPECTS = Object.fromEntries(
 ) as Readonly<Record<ManagedEntityType, OwnedAspectName>>;
 
 export const MANAGED_ENTITY_TYPES: readonly ManagedEntityType[] = MANAGED.map((entity) => entity.entityType);
+
+/** The associations each entity type's manifests accept (kind.ts, EntityFacts.accepts). */
+export const ACCEPTED_ASSOCIATIONS = Object.fromEntries(
+  MANAGED.map((entity) => [entity.entityType, entity.accepts]),
+) as Readonly<Record<ManagedEntityType, readonly AssociationField[]>>;
 
 /** The fields of each owned aspect that the manifest format can express: the tool owns exactly these. */
 export const OWNED_FIELDS = Object.fromEntries(
@@ -63,6 +69,8 @@ const EARLIER_WRITE_ORDER: readonly string[] = [
   'mlFeatureTable',
   'mlModel',
   'dataset',
+  // A column's structured property values, on its schemaField entity: after its dataset.
+  'schemaField',
   'dataProduct',
 ];
 

@@ -46,7 +46,34 @@ export function linksOf(entity: ExportedEntity): ExportDoc {
   return optional('links', nonEmpty(linkLines(entity.aspects.get('institutionalMemory'))));
 }
 
-/** What most declared kinds carry after their own fields: domain, deprecation, owners, tags and links. */
+/**
+ * `properties:` of an entity: every structured property value, whoever set it, named by its property's id (the
+ * name DataHub's tools give it, which resolves to the same URN); one value as itself, more as a list.
+ */
+export function propertiesOf(entity: ExportedEntity): ExportDoc {
+  return optional('properties', propertyValuesOf(entity.aspects.get('structuredProperties')));
+}
+
+export function propertyValuesOf(aspect: JsonObject | undefined): JsonObject | undefined {
+  const lines = aspect?.['properties'];
+  const entries = (Array.isArray(lines) ? lines.filter(isJsonObject) : []).flatMap(
+    (line): [string, JsonValue][] => {
+      const parsed = parseUrn(stringOr(line['propertyUrn']));
+      if (!parsed.ok || parsed.value.entityType !== 'structuredProperty') return [];
+      const values = (Array.isArray(line['values']) ? line['values'].filter(isJsonObject) : []).flatMap(
+        (value): (string | number)[] => {
+          const item = value['string'] ?? value['double'];
+          return typeof item === 'string' || typeof item === 'number' ? [item] : [];
+        },
+      );
+      if (values.length === 0) return [];
+      return [[parsed.value.id, values.length === 1 ? (values[0] as string | number) : values]];
+    },
+  );
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+}
+
+/** What most declared kinds carry after their own fields: domain, deprecation, owners, tags, links, properties. */
 export function associationsOf(entity: ExportedEntity, context: ExportContext): ExportDoc {
   return {
     ...domainOf(entity, context),
@@ -54,6 +81,7 @@ export function associationsOf(entity: ExportedEntity, context: ExportContext): 
     ...ownersOf(entity),
     ...tagsOf(entity, context),
     ...linksOf(entity),
+    ...propertiesOf(entity),
   };
 }
 

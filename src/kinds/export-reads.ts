@@ -14,18 +14,21 @@ export function exportEntityType(kind: EntityKind): string {
 
 /**
  * The aspects read of an entity of a kind: the kind's own list, else its owned aspect, status, the owner, tag and
- * link aspects its entity type has in DataHub's registry, and its declarable aspects.
+ * link aspects its entity type has in DataHub's registry, its forms, and its declarable aspects.
  */
 export function exportAspectsOf(kind: EntityKind): string[] {
   const module = BY_KIND.get(kind);
   if (module === undefined) return [];
   if (module.export.aspects !== undefined) return [...module.export.aspects];
   if (!('entity' in module)) return [];
-  const { entityType, ownedAspect, declarableAspects } = module.entity;
+  const { entityType, ownedAspect, declarableAspects, accepts } = module.entity;
   return [
     ownedAspect,
     'status',
     ...ASSOCIATION_ASPECTS.filter((aspect) => entityHasAspect(entityType, aspect)),
+    ...((accepts as readonly string[]).includes('terms') ? ['glossaryTerms'] : []),
+    // The forms assigned to it: a Form's export names them in its assignedTo (form.ts).
+    ...(entityHasAspect(entityType, 'forms') ? ['forms'] : []),
     ...declarableAspects,
   ];
 }

@@ -30,7 +30,7 @@ const entity: EntityFacts<'glossaryNode', 'glossaryNodeInfo'> = {
   declaredOnlyFields: ['customProperties'],
   // `domain:` on every kind whose entity has the domains aspect in DataHub's registry (not tag, not domain).
   declarableAspects: ['domains'],
-  accepts: ['owners', 'tags', 'links', 'domain'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'properties'],
 };
 
 export const glossaryNodeKind: ManagedKind<GlossaryNodeManifest, 'glossaryNode', 'glossaryNodeInfo'> = {

@@ -50,7 +50,7 @@ const entity: EntityFacts<'glossaryTerm', 'glossaryTermInfo'> = {
   ownedFields: ['name', 'definition', 'termSource', 'parentNode', 'sourceRef', 'sourceUrl'],
   declaredOnlyFields: ['customProperties'],
   declarableAspects: ['glossaryRelatedTerms', 'domains', 'deprecation'],
-  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated', 'properties'],
 };
 
 export const glossaryTermKind: ManagedKind<GlossaryTermManifest, 'glossaryTerm', 'glossaryTermInfo'> = {

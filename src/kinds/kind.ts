@@ -33,8 +33,11 @@ export interface KindModule<M extends { readonly kind: string }> {
   readonly schemaFile: string;
 }
 
-/** owners, tags and links live in their own aspects; `domain:` in domains; `deprecated:` in deprecation. */
-export type AssociationField = 'owners' | 'tags' | 'links' | 'domain' | 'deprecated';
+/**
+ * owners, tags and links live in their own aspects; `domain:` in domains; `deprecated:` in deprecation;
+ * `properties:` in structuredProperties; `terms:` (a data product's) in glossaryTerms.
+ */
+export type AssociationField = 'owners' | 'tags' | 'links' | 'domain' | 'deprecated' | 'properties' | 'terms';
 
 export interface DeclaringKind<M extends { readonly kind: string }> extends KindModule<M> {
   readonly resolve: ResolvePart<M>;

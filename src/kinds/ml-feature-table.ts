@@ -28,7 +28,7 @@ const entity: EntityFacts<'mlFeatureTable', 'mlFeatureTableProperties'> = {
   ownedAspect: 'mlFeatureTableProperties',
   ownedFields: ['description', 'mlFeatures'],
   declarableAspects: ['domains', 'deprecation', 'dataPlatformInstance'],
-  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated', 'properties'],
 };
 
 export const mlFeatureTableKind: ManagedKind<

@@ -33,7 +33,7 @@ const entity: EntityFacts<'mlFeature', 'mlFeatureProperties'> = {
   ownedAspect: 'mlFeatureProperties',
   ownedFields: ['description', 'dataType', 'version', 'sources'],
   declarableAspects: ['domains', 'deprecation'],
-  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated', 'properties'],
 };
 
 export const mlFeatureKind: ManagedKind<MLFeatureManifest, 'mlFeature', 'mlFeatureProperties'> = {

@@ -26,7 +26,7 @@ const entity: EntityFacts<'mlModelGroup', 'mlModelGroupProperties'> = {
   ownedFields: ['description'],
   // dataPlatformInstance: the selected environment's platformInstance, on the kinds whose URN names a platform.
   declarableAspects: ['domains', 'deprecation', 'dataPlatformInstance'],
-  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated', 'properties'],
 };
 
 export const mlModelGroupKind: ManagedKind<MLModelGroupManifest, 'mlModelGroup', 'mlModelGroupProperties'> = {

@@ -69,7 +69,7 @@ const entity: EntityFacts<'mlModel', 'mlModelProperties'> = {
     'deprecation',
     'dataPlatformInstance',
   ],
-  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated'],
+  accepts: ['owners', 'tags', 'links', 'domain', 'deprecated', 'properties'],
 };
 
 export const mlModelKind: ManagedKind<MLModelManifest, 'mlModel', 'mlModelProperties'> = {

@@ -6,6 +6,7 @@
  * schema-lists.test.ts fails while they disagree.
  */
 import { dataProductKind } from './data-product.js';
+import { formKind } from './form.js';
 import { datasetTermsKind } from './dataset-terms.js';
 import { domainKind } from './domain.js';
 import { glossaryNodeKind } from './glossary-node.js';
@@ -19,6 +20,7 @@ import { movedKind } from './moved.js';
 import { ownershipTypeKind } from './ownership-type.js';
 import { policyKind } from './policy.js';
 import { settingsKind } from './settings.js';
+import { structuredPropertyKind } from './structured-property.js';
 import type { KindDocument } from './source.js';
 import { tagKind } from './tag.js';
 
@@ -36,6 +38,8 @@ export const KINDS = [
   mlModelKind,
   datasetTermsKind,
   ownershipTypeKind,
+  structuredPropertyKind,
+  formKind,
   policyKind,
   movedKind,
 ] as const;

@@ -1,5 +1,5 @@
 /** The steps of resolving that every kind shares: ids declared, values compacted, associations as declared. */
-import type { DesiredAssociations } from '../model/desired-state.js';
+import type { DesiredAssociations, DesiredPropertyValue } from '../model/desired-state.js';
 import type { JsonObject, JsonValue } from '../model/json.js';
 import { formatUrn, type SimpleIdEntityType } from '../model/urn.js';
 import type { AssociationField } from './kind.js';
@@ -42,7 +42,13 @@ export function compact(fields: Record<string, JsonValue | undefined>): JsonObje
 export function declaredAssociations(
   associations: DesiredAssociations,
   accepts: readonly AssociationField[],
-): { owners?: JsonObject[]; tags?: string[]; links?: JsonObject[] } {
+): {
+  owners?: JsonObject[];
+  tags?: string[];
+  links?: JsonObject[];
+  properties?: JsonObject;
+  terms?: string[];
+} {
   return {
     ...(accepts.includes('owners')
       ? {
@@ -53,7 +59,22 @@ export function declaredAssociations(
     ...(accepts.includes('links')
       ? { links: associations.links.map((link) => ({ url: link.url, description: link.description })) }
       : {}),
+    ...(accepts.includes('properties') ? { properties: propertyMap(associations.properties ?? []) } : {}),
+    ...(accepts.includes('terms') ? { terms: (associations.terms ?? []).map((edge) => edge.termUrn) } : {}),
   };
+}
+
+/**
+ * Property values as policies see them: the property's id (its URN's id, conventionally its qualified name) to
+ * the list of its values (strings and numbers), whether the manifest wrote one value or a list.
+ */
+export function propertyMap(values: readonly DesiredPropertyValue[]): JsonObject {
+  return Object.fromEntries(
+    values.map((value) => [
+      value.propertyUrn.replace(/^urn:li:structuredProperty:/, ''),
+      value.values.map((item) => item['string'] ?? item['double'] ?? null),
+    ]),
+  );
 }
 
 export function unique(values: readonly string[]): string[] {

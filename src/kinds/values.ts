@@ -28,11 +28,21 @@ export type DeprecatedValue =
       readonly decommissionTime?: string;
     };
 
-/** owners, tags and links: accepted on every kind that declares an entity; `deprecated` on all but GlossaryNode. */
+/** One value of a structured property as a manifest writes it: a string, or a number for a number property. */
+export type PropertyInput = string | number;
+
+/** `properties:`: a structured property (qualified name, id or URN) to its value, or its values. */
+export type PropertyValues = Readonly<Record<string, PropertyInput | readonly PropertyInput[]>>;
+
+/**
+ * owners, tags, links and structured property values: accepted on every kind that declares an entity (as its
+ * entity has the aspect); `deprecated` on all but GlossaryNode.
+ */
 export interface Associations {
   readonly owners?: readonly OwnerValue[];
   readonly tags?: readonly string[];
   readonly links?: readonly LinkValue[];
+  readonly properties?: PropertyValues;
   readonly deprecated?: DeprecatedValue;
 }
 

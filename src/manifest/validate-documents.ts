@@ -131,7 +131,16 @@ function toDiagnostic(document: ParsedDocument, error: ErrorObject): Diagnostic[
     }
     case 'required': {
       const name = String(error.params['missingProperty']);
-      return make('MISSING_FIELD', `missing required field '${name}'${field === '' ? '' : ` in ${field}`}`);
+      // A Form's prompt: DataHub's CLI would make up its id, a new one on every run (forms.py validate_prompts).
+      const hint =
+        name === 'id' && path[0] === 'prompts'
+          ? "give the prompt an id of its own: DataHub's CLI gives a prompt without one a new random id on every run"
+          : undefined;
+      return make(
+        'MISSING_FIELD',
+        `missing required field '${name}'${field === '' ? '' : ` in ${field}`}`,
+        hint,
+      );
     }
     case 'type': {
       const expected = String(error.params['type']);

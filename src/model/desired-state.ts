@@ -20,7 +20,9 @@ export type ManagedEntityType =
   | 'mlModel'
   | 'domain'
   | 'dataProduct'
-  | 'ownershipType';
+  | 'ownershipType'
+  | 'structuredProperty'
+  | 'form';
 export type OwnedAspectName =
   | 'tagProperties'
   | 'glossaryNodeInfo'
@@ -31,7 +33,9 @@ export type OwnedAspectName =
   | 'mlModelProperties'
   | 'domainProperties'
   | 'dataProductProperties'
-  | 'ownershipTypeInfo';
+  | 'ownershipTypeInfo'
+  | 'propertyDefinition'
+  | 'formInfo';
 
 /**
  * Declared-only fields whose removal from the manifest clears what the tool wrote (customProperties keeps its
@@ -54,6 +58,9 @@ export const SET_LIKE_FIELDS: ReadonlySet<string> = new Set([
   'values',
   'relatedTerms',
   'domains',
+  // A structured property's entity types and platforms (propertyDefinition).
+  'entityTypes',
+  'allowedPlatforms',
 ]);
 
 /** The fields of each declarable aspect: a declared aspect owns them all. */
@@ -67,6 +74,17 @@ export const DECLARABLE_ASPECT_FIELDS: Readonly<Record<string, readonly string[]
   // versionSet, sortId and the rest are a connector's or DataHub's: only these two are compared (manifests.md).
   versionProperties: ['version', 'aliases'],
   dataPlatformInstance: ['platform', 'instance'],
+  // lastModified is DataHub's UI's stamp, not compared.
+  // A Form's `filter:`.
+  dynamicFormAssignment: ['filter'],
+  structuredPropertySettings: [
+    'isHidden',
+    'showInSearchFilters',
+    'showInAssetSummary',
+    'hideInAssetSummaryWhenEmpty',
+    'showAsAssetBadge',
+    'showInColumnsTable',
+  ],
 };
 
 export interface DesiredAspect {
@@ -100,15 +118,41 @@ export interface DesiredLink {
   readonly source: SourceLocation;
 }
 
-/** owners, tags and links of one entity: each line is added with the tool's marker, and only those are removed. */
+/**
+ * The values of one structured property on an entity (a StructuredPropertyValueAssignment): DataHub's
+ * PrimitivePropertyValue union members ({string} or {double}), in the manifest's order.
+ */
+export interface DesiredPropertyValue {
+  readonly propertyUrn: string;
+  /** The property as the manifest names it (its id, qualified name or URN): the key `adopt` writes to. */
+  readonly name: string;
+  readonly values: readonly JsonObject[];
+  readonly source: SourceLocation;
+  /** Where each value is written (one per value; a single value's is the property's line). */
+  readonly valueSources: readonly SourceLocation[];
+}
+
+/**
+ * owners, tags, links and structured property values of one entity: each line is added with the tool's marker,
+ * and only those are removed.
+ */
 export interface DesiredAssociations {
   readonly owners: readonly DesiredOwner[];
   readonly tags: readonly DesiredTag[];
   readonly links: readonly DesiredLink[];
+  /** Absent: none declared. */
+  readonly properties?: readonly DesiredPropertyValue[];
+  /** Glossary terms of the entity (glossaryTerms), on the kinds that accept `terms:`; absent: none declared. */
+  readonly terms?: readonly DesiredTermEdge[];
 }
 
-/** The aspects an entity's owners, tags and links live in (read by the plan for every declared entity). */
-export const ASSOCIATION_ASPECTS = ['ownership', 'globalTags', 'institutionalMemory'] as const;
+/** The aspects an entity's owners, tags, links and property values live in (read for every declared entity). */
+export const ASSOCIATION_ASPECTS = [
+  'ownership',
+  'globalTags',
+  'institutionalMemory',
+  'structuredProperties',
+] as const;
 
 export const NO_ASSOCIATIONS: DesiredAssociations = { owners: [], tags: [], links: [] };
 
@@ -116,6 +160,11 @@ export const NO_ASSOCIATIONS: DesiredAssociations = { owners: [], tags: [], link
 export interface DesiredAsset {
   readonly urn: string;
   readonly source: SourceLocation;
+  /**
+   * Whether it is one of the product's output ports (DataProductAssociation.outputPort); absent when the manifest
+   * declares no `outputPorts` (the live flag is then left as it is).
+   */
+  readonly outputPort?: boolean;
 }
 
 export interface DesiredEntity {
@@ -126,11 +175,15 @@ export interface DesiredEntity {
   readonly fields: JsonObject;
   /** The document (or inline item) that declares the entity. */
   readonly source: SourceLocation;
+  /** Where the manifest writes some owned fields, by field name, for messages about one field (optional). */
+  readonly fieldSources?: Readonly<Record<string, SourceLocation>>;
   /** The other aspects its kind may declare (kinds/entity-tables.ts, DECLARABLE_ASPECTS), declared or not. */
   readonly aspects?: readonly DesiredAspect[];
   readonly associations?: DesiredAssociations;
   /** A data product's assets (dataProductProperties.assets), owned one by one; absent for other kinds. */
   readonly assets?: readonly DesiredAsset[];
+  /** A form's `assignedTo`: the entities whose forms aspect lists it, each assignment owned; absent for other kinds. */
+  readonly assignedTo?: readonly DesiredAsset[];
 }
 
 export interface DesiredTermEdge {
@@ -144,6 +197,8 @@ export interface DesiredColumnTerms {
   readonly simplePath: string;
   readonly terms: readonly DesiredTermEdge[];
   readonly source: SourceLocation;
+  /** Structured property values on the column's schemaField entity (absent: none declared). */
+  readonly properties?: readonly DesiredPropertyValue[];
 }
 
 export interface DesiredDatasetTerms {
@@ -151,6 +206,8 @@ export interface DesiredDatasetTerms {
   readonly terms: readonly DesiredTermEdge[];
   readonly columns: readonly DesiredColumnTerms[];
   readonly source: SourceLocation;
+  /** Structured property values on the dataset (absent: none declared). */
+  readonly properties?: readonly DesiredPropertyValue[];
 }
 
 export interface ResolvedSettings {

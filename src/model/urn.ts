@@ -48,6 +48,8 @@ export const SIMPLE_ID_ENTITY_TYPES = [
   'domain',
   'dataProduct',
   'ownershipType',
+  'structuredProperty',
+  'form',
 ] as const;
 export type SimpleIdEntityType = (typeof SIMPLE_ID_ENTITY_TYPES)[number];
 
@@ -124,6 +126,8 @@ export function formatUrn(urn: EntityUrn): string {
     case 'domain':
     case 'dataProduct':
     case 'ownershipType':
+    case 'structuredProperty':
+    case 'form':
       return `urn:li:${urn.entityType}:${encodeUrnPart(urn.id)}`;
     case 'corpuser':
       return `urn:li:corpuser:${encodeUrnPart(urn.username)}`;
@@ -224,6 +228,8 @@ export function parseUrn(text: string): ParseResult<EntityUrn> {
     case 'domain':
     case 'dataProduct':
     case 'ownershipType':
+    case 'structuredProperty':
+    case 'form':
     case 'corpuser':
     case 'dataPlatform': {
       if (parts.length !== 1) return fail(`a ${entityType} URN has a single id`);

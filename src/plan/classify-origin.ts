@@ -4,10 +4,12 @@
  * drift when the base asked for exactly this too (the live catalog moved away from what main declares).
  */
 import { assertNever } from '../errors.js';
-import type { DesiredEntity, DesiredState } from '../model/desired-state.js';
+import type { DesiredEntity, DesiredPropertyValue, DesiredState } from '../model/desired-state.js';
+import { decodeUrnPart, parseRawUrn } from '../model/urn.js';
 import { DECLARED_ONLY_FIELDS, OWNED_FIELDS } from '../kinds/entity-tables.js';
 import { jsonEqual, type JsonValue } from '../model/json.js';
 import { simplifyFieldPath } from '../model/field-path.js';
+import { formsByEntity, type WantedForm } from './diff-form-assignments.js';
 import { sameField } from './normalize.js';
 import type { Change, ChangeOrigin, Plan, TermEdge } from './types.js';
 
@@ -15,6 +17,8 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
   const baseEntities = new Map(base.entities.map((entity) => [entity.urn, entity]));
   const headEntities = new Map(head.entities.map((entity) => [entity.urn, entity]));
   const baseDatasets = new Map(base.datasets.map((dataset) => [dataset.datasetUrn, dataset]));
+  const baseForms = formsByEntity(base);
+  const headForms = formsByEntity(head);
 
   const sameAsBase = (urn: string): boolean => {
     const before = baseEntities.get(urn);
@@ -34,6 +38,7 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
         .join('\n');
     const lines = entity?.associations;
     if (lines === undefined) return '';
+    if (aspect === 'structuredProperties') return propertyKeys(lines.properties);
     if (aspect === 'ownership')
       return lines.owners
         .map((owner) => `${owner.owner} ${owner.typeUrn ?? owner.type}`)
@@ -68,6 +73,13 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
         // Deleting what main still declares, or restoring what main already declared, is about the live side.
         return baseEntities.has(change.urn) === (change.action === 'restore') ? 'drift' : 'manifest';
       case 'associations':
+        if (change.aspect === 'forms')
+          return formKeys(baseForms, change.urn) === formKeys(headForms, change.urn) ? 'drift' : 'manifest';
+        if (change.entityType === 'dataset' || change.entityType === 'schemaField')
+          return propertyKeys(datasetValues(base, change.urn)) ===
+            propertyKeys(datasetValues(head, change.urn))
+            ? 'drift'
+            : 'manifest';
         return associationKeys(baseEntities.get(change.urn), change.aspect) ===
           associationKeys(headEntities.get(change.urn), change.aspect)
           ? 'drift'
@@ -92,6 +104,38 @@ export function classifyOrigins(plan: Plan, head: DesiredState, base: DesiredSta
     changes,
     summary: { ...plan.summary, byOrigin: { manifest: changes.length - drift, drift } },
   };
+}
+
+/** The forms assigned to an entity, in a comparable form. */
+function formKeys(forms: ReadonlyMap<string, readonly WantedForm[]>, urn: string): string {
+  return (forms.get(urn) ?? [])
+    .map((form) => form.formUrn)
+    .sort()
+    .join('\n');
+}
+
+/** Property values in a comparable form. */
+function propertyKeys(values: readonly DesiredPropertyValue[] | undefined): string {
+  return (values ?? [])
+    .map((value) => `${value.propertyUrn} ${JSON.stringify(value.values)}`)
+    .sort()
+    .join('\n');
+}
+
+/**
+ * The values a state declares for a dataset or one of its columns (a schemaField URN names the dataset and the
+ * column's field path; the column is found by its simple path).
+ */
+function datasetValues(state: DesiredState, urn: string): readonly DesiredPropertyValue[] | undefined {
+  const raw = parseRawUrn(urn);
+  if (!raw.ok) return undefined;
+  if (raw.value.entityType === 'dataset')
+    return state.datasets.find((dataset) => dataset.datasetUrn === urn)?.properties;
+  const [datasetUrn, fieldPath] = raw.value.parts;
+  const simple = simplifyFieldPath(decodeUrnPart(fieldPath ?? ''));
+  return state.datasets
+    .find((dataset) => dataset.datasetUrn === datasetUrn)
+    ?.columns.find((column) => column.simplePath === simple)?.properties;
 }
 
 /** The declarable aspects of an entity in a comparable form. */

@@ -7,10 +7,14 @@ import { entityHasAspect } from '../model/registry.js';
 import { overlaid } from '../model/json.js';
 import { diffDeclaredEntity } from './diff-entities.js';
 import { aliasDelta, aliasMovesOf, claimedAliasesByModel, deprecationNotes } from './plan-lifecycle.js';
+import { diffPropertyValues } from './diff-associations.js';
+import { diffDatasetProperties } from './diff-dataset-properties.js';
 import { diffDatasetTerms } from './diff-term-edges.js';
 import { entityLabel, namesOf, withLineNames } from './line-names.js';
+import { diffFormAssignments, formsByEntity } from './diff-form-assignments.js';
 import { isManagedEntity } from './ownership.js';
 import { renameEdgeNotes, renameOf, retireChanges, withCarriedAspect } from './plan-renames.js';
+import { retireProperty } from './prune-properties.js';
 import { shadowingNotes } from './shadowing.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -44,23 +48,40 @@ export function createPlan(desired: DesiredState, live: LiveState, context: Plan
   const claimedAliases = claimedAliasesByModel(desired);
   const moves = new Map((desired.moves ?? []).map((move) => [move.to, move]));
 
+  const forms = formsByEntity(desired);
   for (const entity of desired.entities) {
     const liveEntity = live.entities.get(entity.urn);
     const diff = diffDeclaredEntity(entity, liveEntity, actor, claimedAliases.get(entity.urn));
-    if (diff.changes.length === 0) unchanged += 1;
+    const formsChange = entityHasAspect(entity.entityType, 'forms')
+      ? diffFormAssignments(entity, forms.get(entity.urn) ?? [], liveEntity, actor)
+      : undefined;
+    forms.delete(entity.urn);
+    if (diff.changes.length === 0 && formsChange === undefined) unchanged += 1;
     changes.push(...diff.changes.map((change) => withCarriedAspect(change, moves, live)));
+    if (formsChange !== undefined) changes.push(formsChange);
     notes.push(...diff.notes, ...shadowingNotes(entity, liveEntity));
+  }
+  // Forms assigned to entities the manifests name only by URN (a dataset, an entity kept in DataHub).
+  for (const [urn, wanted] of forms) {
+    const change = diffFormAssignments(
+      { urn, entityType: urn.split(':')[2] ?? '' },
+      wanted,
+      live.entities.get(urn),
+      actor,
+    );
+    if (change !== undefined) changes.push(change);
   }
   const declaredDatasets = new Set(desired.datasets.map((dataset) => dataset.datasetUrn));
   for (const dataset of desired.datasets) {
     const diff = diffDatasetTerms(dataset.datasetUrn, dataset, live.entities.get(dataset.datasetUrn), actor);
-    if (diff.changes.length === 0) unchanged += 1;
-    changes.push(...diff.changes);
-    notes.push(...diff.notes);
+    const properties = diffDatasetProperties(dataset, live, actor);
+    if (diff.changes.length + properties.changes.length === 0) unchanged += 1;
+    changes.push(...diff.changes, ...properties.changes);
+    notes.push(...diff.notes, ...properties.notes);
   }
 
   if (context.prune) {
-    const pruned = pruneChanges(desired, live, declaredDatasets, actor);
+    const pruned = pruneChanges(desired, live, declaredDatasets, actor, context.pruneStrategy, notes);
     if (pruned.length > context.maxDeletes) {
       const nameOf = namesOf(desired, live);
       throw new CatalogError(
@@ -116,6 +137,8 @@ function pruneChanges(
   live: LiveState,
   declaredDatasets: ReadonlySet<string>,
   actor: string,
+  strategy: RetireStrategy = 'deprecate',
+  notes: PlanNote[] = [],
 ): Change[] {
   const declared = new Set(desired.entities.map((entity) => entity.urn));
   const changes: Change[] = [];
@@ -129,6 +152,13 @@ function pruneChanges(
       const status = entity.aspects.get('status');
       if (!entity.exists || status?.value['removed'] === true || !isManagedEntity(entity, ownedAspect, actor))
         continue;
+      if (entityType === 'structuredProperty') {
+        // Never a plain soft-delete: the prune strategy says how (prune-properties.ts).
+        const retired = retireProperty(urn, entity, strategy);
+        changes.push(...retired.changes);
+        notes.push(...retired.notes);
+        continue;
+      }
       changes.push({
         kind: 'status',
         action: 'delete',
@@ -142,6 +172,8 @@ function pruneChanges(
       });
     } else if (entityType === 'dataset') {
       changes.push(...diffDatasetTerms(urn, undefined, entity, actor).changes);
+      // The values the tool set on a dataset no manifest names any more (its columns' are not read).
+      changes.push(...diffPropertyValues({ urn, entityType }, undefined, entity, actor).changes);
     }
   }
   return changes;
@@ -171,8 +203,10 @@ export function phaseOf(change: Change): number {
       return aliasDelta(change).removed.length > 0
         ? PHASES.indexOf(change.entityType) - 0.5
         : PHASES.indexOf(change.entityType);
-    case 'createGlossaryTerm':
     case 'associations':
+      // A form is assigned once the form is written (its entity type comes late: it names what it is assigned to).
+      return change.aspect === 'forms' ? PHASES.indexOf('form') + 0.5 : PHASES.indexOf(change.entityType);
+    case 'createGlossaryTerm':
       return PHASES.indexOf(change.entityType);
     default:
       return assertNever(change);

@@ -38,6 +38,11 @@ export const RELATIONSHIP_READS = {
   tableFeatures: { types: ['Contains'], direction: 'OUTGOING' },
   /** Of a model group: its models (a neighbour for the picture). */
   members: { types: ['MemberOf'], direction: 'INCOMING' },
+  /**
+   * Of a structured property: every entity that carries a value of it. DataHub has no relationship for this (a
+   * value is searchable, not an edge): it is read by search (SEARCH_READS), and named here as an edge would be.
+   */
+  propertyCarriers: { types: ['HasStructuredPropertyValue'], direction: 'INCOMING' },
 } as const satisfies Record<string, RelationshipReadSpec>;
 
 export type RelationshipReadName = keyof typeof RELATIONSHIP_READS;
@@ -48,7 +53,11 @@ export const DEPENDENT_READS: Readonly<Record<string, readonly RelationshipReadN
   mlFeature: ['tables', 'consumers'],
   mlModel: ['groups'],
   glossaryTerm: ['carriers'],
+  structuredProperty: ['propertyCarriers'],
 };
+
+/** The reads made by searching (`structuredProperties.<name>` EXISTS), not through `relationships`. */
+export const SEARCH_READS: ReadonlySet<RelationshipReadName> = new Set(['propertyCarriers']);
 
 /**
  * The reads that find an entity's other neighbours, by entity type: read for the changed entities only (the
@@ -65,7 +74,7 @@ export const NEIGHBOUR_READS: Readonly<Record<string, readonly RelationshipReadN
  * Reads whose entities are the end of their rule: a term's carriers are listed, not walked (their own dependents
  * do not depend on the term).
  */
-export const TERMINAL_READS: ReadonlySet<RelationshipReadName> = new Set(['carriers']);
+export const TERMINAL_READS: ReadonlySet<RelationshipReadName> = new Set(['carriers', 'propertyCarriers']);
 
 /** An entity of the graph, with the name DataHub shows for it. */
 export interface DependencyNode {

@@ -1,28 +1,39 @@
 /**
- * Owners, tags and links of one declared entity. Like term attachments, the unit of ownership is one line: the
- * tool adds the lines its manifests declare (with its marker) and removes only lines that carry its marker. A
- * line someone else added and the manifests do not declare is never touched. When the manifests declare it too
- * (as `catalog adopt --unmanaged` writes it), the plan claims it: the line is re-written with the marker, and is
- * the tool's from then on, as if the tool had added it.
+ * Owners, tags, links and structured property values of one declared entity. Like term attachments, the unit of
+ * ownership is one line: the tool adds the lines its manifests declare (with its marker) and removes only lines
+ * that carry its marker. A line someone else added and the manifests do not declare is never touched. When the
+ * manifests declare it too (as `catalog adopt --unmanaged` writes it), the plan claims it: the line is re-written
+ * with the marker, and is the tool's from then on, as if the tool had added it. A property's line is its values:
+ * one the manifests declare with other values, whoever set them, is replaced by the declared values.
  */
-import { NO_ASSOCIATIONS, type DesiredAssociations, type DesiredEntity } from '../model/desired-state.js';
+import type { SourceLocation } from '../errors.js';
+import {
+  NO_ASSOCIATIONS,
+  type DesiredAssociations,
+  type DesiredEntity,
+  type DesiredPropertyValue,
+} from '../model/desired-state.js';
 import { isJsonObject, stringOr, type JsonObject, type JsonValue, overlaid } from '../model/json.js';
 import type { LiveEntity } from '../model/live-state.js';
 import { plannedStamp } from './diff-term-edges.js';
 import { ownerTypeKey } from '../model/owner-type.js';
 import {
   isMarkedByAnotherCatalog,
+  isOwnedAssociation,
   isOwnedLink,
   isOwnedOwner,
   isOwnedTag,
+  ownedAssociation,
   ownerMarker,
+  OWNERSHIP_CONTEXT,
   tagAttribution,
 } from './ownership.js';
 import { aspectChangeBase, type AssociationItem, type AssociationsChange, type PlanNote } from './types.js';
 
 /** How one association aspect is read and written. */
 interface AssociationAspect {
-  readonly aspect: 'ownership' | 'globalTags' | 'institutionalMemory';
+  readonly aspect:
+    'ownership' | 'globalTags' | 'institutionalMemory' | 'structuredProperties' | 'glossaryTerms';
   /** The list field of the aspect. */
   readonly list: string;
   /** What a line is called in notes. */
@@ -34,6 +45,10 @@ interface AssociationAspect {
   readonly claim: (line: JsonObject, actor: string) => JsonObject;
   /** The other fields a new aspect needs besides the list. */
   readonly envelope: (actor: string) => JsonObject;
+  /** Whether a live line says something else than the declared line of the same key (then it is replaced). */
+  readonly differs?: (line: JsonObject, wanted: JsonObject) => boolean;
+  /** Whether a differing line someone else wrote is replaced too (else only the tool's own are). */
+  readonly replacesOthers?: boolean;
 }
 
 const OWNERSHIP: AssociationAspect = {
@@ -71,7 +86,70 @@ const LINKS: AssociationAspect = {
   // A link's marker is its creator: claiming it records the tool as the one that keeps it from now on.
   claim: (line, actor) => overlaid(line, { createStamp: plannedStamp(actor) }),
   envelope: () => ({}),
+  differs: (line, wanted) => line['description'] !== wanted['description'],
 };
+
+/** A property's values as a plan shows them: strings quoted, numbers as they are. */
+function valuesLabel(line: JsonObject): string {
+  const values = Array.isArray(line['values']) ? line['values'] : [];
+  return values
+    .map((value) => {
+      if (!isJsonObject(value)) return '';
+      const item = value['string'] ?? value['double'];
+      return typeof item === 'string' ? JSON.stringify(item) : typeof item === 'number' ? String(item) : '';
+    })
+    .join(', ');
+}
+
+/** The values of a line compared as a set: DataHub's UI may keep them in another order. */
+function valuesKey(line: JsonObject): string {
+  const values = Array.isArray(line['values']) ? line['values'] : [];
+  return JSON.stringify(values.map((value) => JSON.stringify(value)).sort());
+}
+
+const PROPERTIES: AssociationAspect = {
+  aspect: 'structuredProperties',
+  list: 'properties',
+  noun: 'property',
+  keyOf: (line) => stringOr(line['propertyUrn']),
+  labelOf: (line) =>
+    `${stringOr(line['propertyUrn']).replace(/^urn:li:structuredProperty:/, '')} = ${valuesLabel(line)}`,
+  // A value's attribution (MetadataAttribution) is where the tool's marker goes, as on a tag.
+  isOwned: isOwnedTag,
+  claim: (line, actor) => overlaid(line, { attribution: tagAttribution(actor) }),
+  envelope: () => ({}),
+  differs: (line, wanted) => valuesKey(line) !== valuesKey(wanted),
+  replacesOthers: true,
+};
+
+/**
+ * A declared entity's glossary terms (a data product's `terms:`): each with the marker a dataset's term edges carry
+ * (ownership.ts: context and actor), and the aspect's audit stamp (GlossaryTerms requires it) the tool's write.
+ */
+const TERMS: AssociationAspect = {
+  aspect: 'glossaryTerms',
+  list: 'terms',
+  noun: 'term',
+  keyOf: (line) => stringOr(line['urn']),
+  labelOf: (line) => stringOr(line['urn']),
+  isOwned: isOwnedAssociation,
+  claim: (line, actor) => overlaid(line, { actor, context: OWNERSHIP_CONTEXT }),
+  envelope: (actor) => ({ auditStamp: plannedStamp(actor) }),
+};
+
+/** A property's values as the tool writes them: with its marker and the stamps DataHub's UI shows. */
+function propertyLines(values: readonly DesiredPropertyValue[], actor: string): WantedLine[] {
+  return values.map((value) => ({
+    line: {
+      propertyUrn: value.propertyUrn,
+      values: value.values,
+      created: plannedStamp(actor),
+      lastModified: plannedStamp(actor),
+      attribution: tagAttribution(actor),
+    },
+    source: value.source,
+  }));
+}
 
 /** The lines the manifests declare, as the tool writes them. */
 function wantedLines(associations: DesiredAssociations, actor: string): Map<AssociationAspect, WantedLine[]> {
@@ -102,12 +180,28 @@ function wantedLines(associations: DesiredAssociations, actor: string): Map<Asso
         source: link.source,
       })),
     ],
+    [PROPERTIES, propertyLines(associations.properties ?? [], actor)],
+    [
+      TERMS,
+      (associations.terms ?? []).map((edge) => ({
+        line: ownedAssociation(edge.termUrn, actor),
+        source: edge.source,
+      })),
+    ],
   ]);
 }
 
 interface WantedLine {
   readonly line: JsonObject;
-  readonly source: DesiredAssociations['owners'][number]['source'];
+  readonly source: SourceLocation;
+}
+
+/** What a line change is made for: the entity, and the manifest location that asks for it. */
+interface Target {
+  readonly urn: string;
+  readonly entityType: string;
+  /** Absent for a prune: no manifest asks for it. */
+  readonly source?: SourceLocation;
 }
 
 export interface AssociationsDiff {
@@ -127,11 +221,17 @@ export function diffAssociations(
   const changes: AssociationsChange[] = [];
   const notes: PlanNote[] = [];
   const declared = desired.associations ?? NO_ASSOCIATIONS;
-  const nothingDeclared = declared.owners.length + declared.tags.length + declared.links.length === 0;
+  const nothingDeclared =
+    declared.owners.length +
+      declared.tags.length +
+      declared.links.length +
+      (declared.properties?.length ?? 0) +
+      (declared.terms?.length ?? 0) ===
+    0;
   // Most entities declare none and have none: nothing to compare (this runs for every entity of a plan).
   if (
     nothingDeclared &&
-    [OWNERSHIP, TAGS, LINKS].every((spec) => live?.aspects.get(spec.aspect) === undefined)
+    [OWNERSHIP, TAGS, LINKS, PROPERTIES, TERMS].every((spec) => live?.aspects.get(spec.aspect) === undefined)
   )
     return { changes, notes };
   const wanted = wantedLines(declared, actor);
@@ -142,9 +242,26 @@ export function diffAssociations(
   return { changes, notes };
 }
 
+/**
+ * The structured property values of an entity no kind declares (a dataset, a column's schemaField): the same
+ * rules as a declared entity's. `declared` undefined: the manifest names the entity but declares no values.
+ */
+export function diffPropertyValues(
+  target: Target,
+  declared: readonly DesiredPropertyValue[] | undefined,
+  live: LiveEntity | undefined,
+  actor: string,
+): AssociationsDiff {
+  const notes: PlanNote[] = [];
+  if ((declared ?? []).length === 0 && live?.aspects.get(PROPERTIES.aspect) === undefined)
+    return { changes: [], notes };
+  const change = diffOne(PROPERTIES, target, propertyLines(declared ?? [], actor), live, actor, notes);
+  return { changes: change === undefined ? [] : [change], notes };
+}
+
 function diffOne(
   spec: AssociationAspect,
-  desired: DesiredEntity,
+  desired: Target,
   wanted: readonly WantedLine[],
   live: LiveEntity | undefined,
   actor: string,
@@ -169,8 +286,14 @@ function diffOne(
       removed.push({ key, label: spec.labelOf(line) });
       continue;
     }
-    if (owned && want !== undefined && spec === LINKS && line['description'] !== want.line['description']) {
-      // The tool's own link with another description: replaced by the declared one.
+    if (
+      want !== undefined &&
+      (owned || spec.replacesOthers === true) &&
+      spec.differs?.(line, want.line) === true &&
+      !isMarkedByAnotherCatalog(line, actor)
+    ) {
+      // The tool's own link with another description, or a property with other values (whoever set them):
+      // replaced by the declared one.
       removed.push({ key, label: spec.labelOf(line) });
       continue;
     }
@@ -200,7 +323,11 @@ function diffOne(
   const lines = kept.concat(additions.map((item) => item.line));
   const after = overlaid(
     current === undefined ? envelope : overlaid(envelope, current),
-    spec === OWNERSHIP ? { lastModified: plannedStamp(actor), [spec.list]: lines } : { [spec.list]: lines },
+    spec === OWNERSHIP
+      ? { lastModified: plannedStamp(actor), [spec.list]: lines }
+      : spec === TERMS
+        ? { auditStamp: plannedStamp(actor), [spec.list]: lines }
+        : { [spec.list]: lines },
   );
   return {
     kind: 'associations',

@@ -22,8 +22,18 @@ import { aspectChangeBase, type AssociationItem, type AssociationsChange, type P
 const PRODUCT_ASPECT = 'dataProductProperties';
 
 /** An asset as the tool writes it; `created` is stamped with the time of the write. */
-export function ownedAsset(urn: string, actor: string): JsonObject {
-  return { destinationUrn: urn, created: plannedStamp(actor), properties: { managedBy: MANAGED_BY, actor } };
+export function ownedAsset(urn: string, actor: string, outputPort = false): JsonObject {
+  return {
+    destinationUrn: urn,
+    created: plannedStamp(actor),
+    ...(outputPort ? { outputPort } : {}),
+    properties: { managedBy: MANAGED_BY, actor },
+  };
+}
+
+/** Whether a live asset line is an output port (absent: not one, the PDL's default). */
+function isOutputPort(line: JsonObject): boolean {
+  return line['outputPort'] === true;
 }
 
 /** The asset URNs of a dataProductProperties value, in its order. */
@@ -67,6 +77,20 @@ export function diffProductAssets(
       else kept.push(line);
       continue;
     }
+    const port = asset.outputPort;
+    if (port !== undefined && !isAnotherCatalogsAsset(line, actor) && isOutputPort(line) !== port) {
+      // The manifest says otherwise of its output port: the line is written as the manifest says it.
+      removed.push({ key: urn, label: portLabel(urn, isOutputPort(line)) });
+      added.push({ key: urn, label: portLabel(urn, port), source: asset.source });
+      const properties = isJsonObject(line['properties']) ? line['properties'] : {};
+      kept.push(
+        overlaid(line, {
+          outputPort: port,
+          properties: overlaid(properties, { managedBy: MANAGED_BY, actor }),
+        }),
+      );
+      continue;
+    }
     if (isOwnedAsset(line, actor)) kept.push(line);
     else if (isAnotherCatalogsAsset(line, actor)) {
       notes.push({
@@ -85,8 +109,12 @@ export function diffProductAssets(
   }
   for (const asset of wanted.values()) {
     if (present.has(asset.urn)) continue;
-    added.push({ key: asset.urn, label: asset.urn, source: asset.source });
-    kept.push(ownedAsset(asset.urn, actor));
+    added.push({
+      key: asset.urn,
+      label: portLabel(asset.urn, asset.outputPort === true),
+      source: asset.source,
+    });
+    kept.push(ownedAsset(asset.urn, actor, asset.outputPort === true));
   }
   const changed = added.length + removed.length + claimed.length > 0;
   return { assets: changed ? kept : undefined, added, removed, claimed, notes };
@@ -110,4 +138,8 @@ export function assetsChange(
     before: current,
     after: overlaid(current, { assets: diff.assets }),
   };
+}
+
+function portLabel(urn: string, outputPort: boolean): string {
+  return outputPort ? `${urn} (output port)` : urn;
 }

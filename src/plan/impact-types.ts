@@ -5,7 +5,7 @@
  */
 import type { RelationshipDirection } from './dependency-graph.js';
 
-export type ImpactRule = 'feature' | 'model' | 'datasetTerms' | 'removedTerm';
+export type ImpactRule = 'feature' | 'model' | 'datasetTerms' | 'removedTerm' | 'property';
 
 /** One step from an entity to the next on the way from a changed entity to a dependent. */
 export interface ImpactStep {

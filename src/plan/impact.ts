@@ -46,6 +46,7 @@ const RULES: Readonly<Record<ImpactRule, readonly RuleStep[]>> = {
   model: [{ read: 'groups' }],
   datasetTerms: [{ read: 'derivedFeatures', then: [{ read: 'consumers' }] }],
   removedTerm: [{ read: 'carriers' }],
+  property: [{ read: 'propertyCarriers' }],
 };
 
 /** The rule that applies to a change, if any. */
@@ -56,8 +57,13 @@ function impactRuleOf(change: Change): ImpactRule | undefined {
       return change.added.length + change.removed.length > 0 ? 'datasetTerms' : undefined;
     case 'status':
       if (change.entityType === 'glossaryTerm') return change.action === 'delete' ? 'removedTerm' : undefined;
+      if (change.entityType === 'structuredProperty')
+        return change.action === 'delete' ? 'property' : undefined;
       return entityRule(change.entityType);
     case 'upsertAspect':
+      // A structured property's definition changed: every entity that carries a value of it.
+      if (change.aspect === 'propertyDefinition') return 'property';
+      return entityRule(change.entityType);
     case 'associations':
     case 'createGlossaryTerm':
       return entityRule(change.entityType);

@@ -61,6 +61,13 @@ export function normalizeField(
 function defaultOf(aspect: string, field: string): JsonValue | undefined {
   if (aspect === 'glossaryTermInfo' && field === 'termSource') return 'INTERNAL';
   if (aspect === 'glossaryTermInfo' && field === 'definition') return '';
+  // Every display setting of a structured property defaults to false (StructuredPropertySettings.pdl).
+  if (aspect === 'structuredPropertySettings') return false;
+  // A definition without cardinality or immutable is SINGLE and mutable (StructuredPropertyDefinition.pdl).
+  if (aspect === 'propertyDefinition' && field === 'cardinality') return 'SINGLE';
+  if (aspect === 'propertyDefinition' && field === 'immutable') return false;
+  // A form without prompts has an empty list (FormInfo.pdl: prompts = []).
+  if (aspect === 'formInfo' && field === 'prompts') return [];
   return undefined;
 }
 

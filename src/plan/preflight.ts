@@ -5,6 +5,7 @@ import type { DesiredState, DesiredTermEdge } from '../model/desired-state.js';
 import { didYouMean } from '../model/did-you-mean.js';
 import { simplifyFieldPath } from '../model/field-path.js';
 import type { LiveState } from '../model/live-state.js';
+import { checkPropertyValues } from './check-property-values.js';
 import { liveColumnTermUrns, liveDatasetTermUrns, schemaFieldPaths } from './diff-term-edges.js';
 import type { Change, Plan } from './types.js';
 
@@ -57,6 +58,10 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
       });
     }
   }
+  // A data product's terms (glossaryTerms of a declared entity), checked as a dataset's are.
+  for (const entity of desired.entities)
+    if ((entity.associations?.terms ?? []).length > 0)
+      checkTerms(entity.associations?.terms ?? [], liveDatasetTermUrns(live.entities.get(entity.urn)));
   for (const reference of desired.externalEntities ?? []) {
     if (declared.has(reference.urn) || live.entities.get(reference.urn)?.exists === true) continue;
     diagnostics.push({
@@ -67,6 +72,7 @@ export function preflight(desired: DesiredState, live: LiveState): Diagnostic[] 
       ...(reference.hint === undefined ? {} : { hint: reference.hint }),
     });
   }
+  diagnostics.push(...checkPropertyValues(desired, live));
   for (const [termUrn, edge] of missingTerms) {
     diagnostics.push({
       code: 'MISSING_TERM',

@@ -133,6 +133,11 @@ export interface AssociationItem {
  */
 export interface AssociationsChange extends LineChange<AssociationItem> {
   readonly kind: 'associations';
+  /**
+   * An entity's forms: the forms the tool has assigned once it is written, recorded in the write's marker (as an
+   * upsert's `declared`): a FormAssociation has no room for a marker of its own (diff-form-assignments.ts).
+   */
+  readonly declared?: readonly string[];
 }
 
 export type Change =
@@ -141,7 +146,8 @@ export type Change =
 /** Something the plan does not change but a reviewer should know. */
 export interface PlanNote {
   /** keptByRollback: an aspect a rollback leaves as it is (changed since the run; rollback-plan.ts). */
-  readonly kind: 'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget' | 'keptByRollback';
+  readonly kind:
+    'unownedEdge' | 'pruneSkipped' | 'shadowedField' | 'deprecatedTarget' | 'keptByRollback' | 'softDeleted';
   readonly message: string;
   readonly urn: string;
   /** The entity's name, as on changes (line-names.ts). */

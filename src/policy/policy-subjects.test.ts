@@ -104,6 +104,7 @@ describe('policySubjects', () => {
       ],
       tags: [],
       links: [],
+      properties: {},
     });
   });
 
@@ -118,6 +119,7 @@ describe('policySubjects', () => {
       owners: [],
       tags: [],
       links: [],
+      properties: {},
     });
     expect(byUrn.get('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users)')?.entity).toEqual({
       kind: 'MLFeatureTable',
@@ -130,6 +132,7 @@ describe('policySubjects', () => {
       owners: [],
       tags: [],
       links: [],
+      properties: {},
     });
   });
 
@@ -145,6 +148,7 @@ describe('policySubjects', () => {
       owners: [],
       tags: [],
       links: [],
+      properties: {},
     });
     expect(byUrn.get('urn:li:mlFeature:(shared,country)')?.entity).toEqual({
       kind: 'MLFeature',
@@ -157,6 +161,7 @@ describe('policySubjects', () => {
       owners: [],
       tags: ['urn:li:tag:gold'],
       links: [{ url: 'https://wiki.example/country', description: '' }],
+      properties: {},
     });
   });
 
@@ -170,6 +175,7 @@ describe('policySubjects', () => {
       owners: [{ owner: 'urn:li:corpuser:ana', type: 'TECHNICAL_OWNER' }],
       tags: [],
       links: [],
+      properties: {},
     });
     expect(byUrn.get('urn:li:glossaryTerm:Classification.PII')?.entity).toEqual({
       kind: 'GlossaryTerm',
@@ -190,6 +196,7 @@ describe('policySubjects', () => {
       owners: [],
       tags: [],
       links: [],
+      properties: {},
     });
     expect(byUrn.get('urn:li:tag:gold')?.entity).toEqual({
       kind: 'Tag',
@@ -212,6 +219,8 @@ describe('policySubjects', () => {
         email: ['urn:li:glossaryTerm:Classification.PII'],
         '[version=2.0].[type=string].zip': ['urn:li:glossaryTerm:Location'],
       },
+      properties: {},
+      columnProperties: {},
     });
   });
 

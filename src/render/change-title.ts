@@ -23,6 +23,7 @@ const ASSOCIATION_TITLES: Readonly<Record<string, string>> = {
   ownership: 'owners',
   globalTags: 'tags',
   institutionalMemory: 'links',
+  structuredProperties: 'properties',
   dataProductProperties: 'assets',
 };
 

@@ -133,7 +133,7 @@ export function failureReport(result: ApplyOutcome): string[] {
     );
   if (failed.length === 0 && skipped.length === 0) {
     lines.push(
-      `The other ${plural(result.applied, 'change')} read back as planned. The catalog does not hold what was written for ${plural(mismatches.length, 'aspect')}: check what else writes to it, then run the same command again.`,
+      `The other ${plural(result.verification?.verified ?? 0, 'aspect')} written read back as planned. The catalog does not hold what was written for ${plural(mismatches.length, 'aspect')}: check what else writes to it, then run the same command again.`,
     );
     return lines;
   }

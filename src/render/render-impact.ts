@@ -64,6 +64,8 @@ function phrase(step: ImpactStep, previous: string): string {
     case 'EditableSchemaFieldWithGlossaryTerm':
     case 'SchemaFieldWithGlossaryTerm':
       return 'a column carries the term';
+    case 'HasStructuredPropertyValue':
+      return 'carries a value of the property';
     default:
       return `${step.relationship} ${incoming ? '←' : '→'} ${previous}`;
   }

@@ -32,6 +32,8 @@ import {
   type RollbackResponse,
 } from './catalog/runs.js';
 import { ServiceError } from './catalog/service-error.js';
+import { checkFormWrite } from './catalog/form-rules.js';
+import { checkPropertyBatch, checkPropertyWrite } from './catalog/structured-property-rules.js';
 import type { AspectStore, StoredAspect } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
 import type { TimeseriesEvent, TimeseriesQuery } from './store/timeseries-store.js';
@@ -86,7 +88,13 @@ export class CatalogService {
       // One query for the current aspects of every entity of the batch, rather than two lookups per proposal.
       this.store.preload(urns);
       const keyed = new Set<string>();
-      for (const item of accepted) applyProposal(this.store, item, actor, now, keyed);
+      // GMS's validators of structured properties: the batch's values before any write, each definition before its own.
+      checkPropertyBatch(this.store, accepted);
+      for (const item of accepted) {
+        checkPropertyWrite(this.store, item);
+        checkFormWrite(this.store, item);
+        applyProposal(this.store, item, actor, now, keyed);
+      }
       this.store.indexAfterCommit(urns);
     });
   }

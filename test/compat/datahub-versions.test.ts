@@ -26,7 +26,7 @@ import {
 } from '../../src/client/server-capabilities.js';
 import { DATAHUB_RELEASE } from '../../src/datahub/release.js';
 import { buildCatalog } from '../../src/manifest/load-catalog.js';
-import { DECLARABLE_ASPECTS, OWNED_ASPECTS } from '../../src/kinds/entity-tables.js';
+import { ACCEPTED_ASSOCIATIONS, DECLARABLE_ASPECTS, OWNED_ASPECTS } from '../../src/kinds/entity-tables.js';
 import type { DesiredState } from '../../src/model/desired-state.js';
 import { EDITABLE_ASPECTS } from '../../src/plan/shadowing.js';
 import { stringOr } from '../../src/model/json.js';
@@ -106,6 +106,12 @@ describe('the compatibility matrix', () => {
       'globalTags',
       'ownership',
       'status',
+      'propertyDefinition',
+      'structuredPropertySettings',
+      'structuredProperties',
+      'formInfo',
+      'forms',
+      'ownershipTypeInfo',
     ]) {
       expect(written, aspect).toContain(aspect);
     }
@@ -196,6 +202,16 @@ describe('the compatibility matrix', () => {
         editable.aspect,
       ]),
     ];
+    // Structured property values (`properties:`, a dataset's and its columns') and form assignments.
+    writable.push(
+      ['dataset', 'structuredProperties'],
+      ['schemaField', 'structuredProperties'],
+      ['dataset', 'forms'],
+    );
+    for (const [entityType, accepts] of Object.entries(ACCEPTED_ASSOCIATIONS)) {
+      if (accepts.includes('properties'))
+        writable.push([entityType, 'structuredProperties'], [entityType, 'forms']);
+    }
     for (const [entityType, owned] of Object.entries(OWNED_ASPECTS)) {
       writable.push([entityType, owned]);
       // status marks and soft-deletes an entity, where its type has one (DataHub's domain entity has none).

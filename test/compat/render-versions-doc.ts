@@ -29,12 +29,17 @@ export function behaviour(feature: Feature): string {
       return 'adapts: no `MetadataChangeProposal.headers`, so writes go without If-Version-Match and every planned version is re-read just before writing';
     case 'tagAttribution':
       return 'refuses tags: no `TagAssociation.attribution`, the marker of the tags the tool adds';
+    case 'propertyAttribution':
+      return 'refuses structured property values: no `StructuredPropertyValueAssignment.attribution`, the marker of the values the tool sets';
+    case 'propertyImmutable':
+      return 'adapts: no `StructuredPropertyDefinition.immutable`, so definitions are written without it (mutable, its default; `immutable: true` is refused)';
     case 'modelGroupLinks':
     case 'glossaryNodeTags':
     case 'glossaryTermTags':
     case 'glossaryNodeDomains':
     case 'domainDeprecation':
-    case 'dataProductDeprecation': {
+    case 'dataProductDeprecation':
+    case 'propertySettings': {
       const { entityType, aspect, lines } = FEATURES[feature];
       return `refuses ${lines}: no \`${aspect}\` aspect on \`${entityType}\``;
     }
@@ -48,7 +53,7 @@ export function renderReadmeTable(all: readonly Row[]): string {
   const lines = all.map((row) => {
     const { tag, commit } = row.release;
     const lacking = (Object.keys(FEATURES) as Feature[]).filter((feature) => !supports(tag, feature));
-    const adapting: readonly Feature[] = ['proposalHeaders', 'modelVersionProperties'];
+    const adapting: readonly Feature[] = ['proposalHeaders', 'modelVersionProperties', 'propertyImmutable'];
     const adapts = lacking.filter((feature) => adapting.includes(feature));
     const refuses = lacking.filter((feature) => !adapting.includes(feature));
     const works =
@@ -57,7 +62,7 @@ export function renderReadmeTable(all: readonly Row[]): string {
         : `everything but ${refuses
             .map(shortName)
             .filter((name) => name !== '')
-            .join(', ')} (refused before writing)`;
+            .join(', ')}`;
     const status =
       tag === REFERENCE_RELEASE
         ? `${works} (the reference release)`
@@ -66,14 +71,20 @@ export function renderReadmeTable(all: readonly Row[]): string {
           : `${works}; ${adapts.map(adaptation).join('; ')}`;
     return `| ${tag} | \`${commit.slice(0, 8)}\` | ${status} |`;
   });
-  return ['| DataHub | Commit | What the client does |', '|---|---|---|', ...lines].join('\n');
+  // "everything but" lists what is refused before writing: the header says it once, not on every line.
+  return [
+    '| DataHub | Commit | What the client does (what follows "but" is refused before writing) |',
+    '|---|---|---|',
+    ...lines,
+  ].join('\n');
 }
 
 /** What an adapted feature means on the README's line of a release. */
 export function adaptation(feature: Feature): string {
-  return feature === 'proposalHeaders'
-    ? 'no conditional writes, so it re-reads versions just before writing'
-    : 'model versions in mlModelProperties only (no aliases)';
+  if (feature === 'proposalHeaders')
+    return 'no conditional writes, so it re-reads versions just before writing';
+  if (feature === 'propertyImmutable') return 'no immutable properties';
+  return 'model versions in mlModelProperties only (no aliases)';
 }
 
 export function shortName(feature: Feature): string {
@@ -82,13 +93,22 @@ export function shortName(feature: Feature): string {
       return 'conditional writes';
     case 'tagAttribution':
       return 'tags';
-    case 'modelGroupLinks':
-    case 'glossaryNodeTags':
-    case 'glossaryTermTags':
+    case 'propertyAttribution':
+      return 'property values';
+    case 'propertySettings':
+      return 'property settings';
+    case 'propertyImmutable':
+      return 'immutable properties';
     case 'modelVersionProperties':
       return FEATURES[feature].lines;
     // Short forms: the README stays a front door (under 15,000 characters, test/docs.test.ts); the two deprecation
-    // features come with the same release, so they read as one.
+    // features come with the same release, so they read as one, as do the two glossary tag features.
+    case 'modelGroupLinks':
+      return 'model-group links';
+    case 'glossaryNodeTags':
+      return 'glossary-node and -term tags';
+    case 'glossaryTermTags':
+      return '';
     case 'glossaryNodeDomains':
       return 'glossary-node domains';
     case 'domainDeprecation':

@@ -43,6 +43,14 @@ export function featureOf(
   if (kind === 'proposal' && where === 'headers') return 'proposalHeaders';
   if (kind === 'aspect' && aspect === 'globalTags' && /^\/tags\/\d+\/attribution\b/.test(where))
     return 'tagAttribution';
+  if (
+    kind === 'aspect' &&
+    aspect === 'structuredProperties' &&
+    /^\/properties\/\d+\/attribution\b/.test(where)
+  )
+    return 'propertyAttribution';
+  if (kind === 'aspect' && aspect === 'propertyDefinition' && where === '/immutable')
+    return 'propertyImmutable';
   if (kind === 'entity') {
     return ENTITY_ASPECT_FEATURES.find(
       (feature) => FEATURES[feature].entityType === where && FEATURES[feature].aspect === aspect,

@@ -159,4 +159,55 @@ describe('catalog validate with policies', () => {
       ['models-have-a-technical-owner', 'warning', 34],
     ]);
   });
+
+  it("reads an entity's structured property values: every model in production has a risk tier", async () => {
+    const cwd = catalogWith({
+      'catalog/models.yaml': `apiVersion: catalog/v1
+kind: Settings
+defaults: { platform: sagemaker }
+---
+apiVersion: catalog/v1
+kind: StructuredProperty
+id: io.example.riskTier
+type: string
+allowedValues: [{ value: "1" }, { value: "2" }, { value: "3" }]
+entityTypes: [mlModel]
+---
+apiVersion: catalog/v1
+kind: MLModel
+name: tiered
+env: PROD
+properties: { io.example.riskTier: "2" }
+---
+apiVersion: catalog/v1
+kind: MLModel
+name: untiered
+env: PROD
+---
+apiVersion: catalog/v1
+kind: MLModel
+name: experiment
+env: DEV
+`,
+      'catalog/policies.yaml': `apiVersion: catalog/v1
+kind: Policy
+name: production-models-have-a-risk-tier
+severity: error
+match: { kinds: [MLModel], where: 'entity.env == "PROD"' }
+rule: "'io.example.riskTier' in entity.properties"
+message: 'model {{name}} is in production without a risk tier'
+examples:
+  pass: [{ env: PROD, properties: { io.example.riskTier: ["1"] } }]
+  fail: [{ env: PROD, properties: {} }]
+`,
+    });
+    const run = await validate(cwd);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('catalog/models.yaml:20:7');
+    expect(run.stderr).toContain('model untiered is in production without a risk tier');
+    expect(run.stderr).not.toContain('model tiered is in');
+    expect(run.stderr).not.toContain('experiment');
+    const tested = await runCatalog(['policies', 'test', 'catalog', '--no-cache'], { cwd });
+    expect(tested.code, tested.stdout + tested.stderr).toBe(0);
+  });
 });

@@ -146,7 +146,8 @@ describe('git-aware plans and export', () => {
       `mlModelProperties ${MODEL_11}`,
       'glossaryTerms urn:li:dataset:(urn:li:dataPlatform:hive,users.profile,PROD)',
     ]);
-    expect(plan.summary.unchanged).toBe(2);
+    // The model card assigned to the model is planned with it (plan/scope.ts), unchanged.
+    expect(plan.summary.unchanged).toBe(3);
     const reads = server.requests.slice(before).filter((request) => request.path.startsWith('/entitiesV2'));
     expect(reads.map((request) => decodeURIComponent(request.path)).join('\n')).not.toContain('mlFeature:');
 
@@ -175,7 +176,7 @@ describe('git-aware plans and export', () => {
     const exported = await run('export', '--out', 'exported');
     expect(exported.code).toBe(0);
     expect(exported.stdout).toContain(
-      'exported 10 files to exported (2 Tag, 2 GlossaryNode, 7 GlossaryTerm, 8 MLFeature, 2 MLFeatureTable, 2 MLModelGroup, 3 MLModel, 2 DatasetTerms)',
+      'exported 13 files to exported (2 Tag, 2 GlossaryNode, 7 GlossaryTerm, 8 MLFeature, 2 MLFeatureTable, 2 MLModelGroup, 3 MLModel, 2 DatasetTerms, 1 OwnershipType, 2 StructuredProperty, 1 Form)',
     );
     expect(existsSync(path.join(dir, 'exported/models/churn_beta_.yaml'))).toBe(true);
     expect(exported.stderr).toContain(
@@ -198,7 +199,7 @@ describe('git-aware plans and export', () => {
 
     const again = await run('export', '--out', 'exported');
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('export would overwrite 10 existing files');
+    expect(again.stderr).toContain('export would overwrite 13 existing files');
     expect((await run('export', '--out', 'exported', '--force')).code).toBe(0);
 
     const onlyTerms = await run('export', '--out', 'terms-only', '--kind', 'GlossaryTerm');

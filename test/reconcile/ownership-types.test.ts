@@ -99,6 +99,39 @@ describe('the OwnershipType kind', () => {
     expect(plan.stdout).toContain('No changes.');
   });
 
+  it('takes an owner type by the id of a declared OwnershipType, and refuses one that does not exist, at its line', async () => {
+    editManifest(
+      dir,
+      'catalog.yaml',
+      `  - { owner: alice, type: ${VALIDATOR} }`,
+      '  - { owner: alice, type: model-validator }\n  - { owner: bob, type: DATA_STEWARD }',
+    );
+    const applied = await run('reconcile', 'catalog');
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    expect((await server.aspect(GROUP, 'ownership')).owners).toEqual([
+      expect.objectContaining({ owner: 'urn:li:corpuser:alice', type: 'CUSTOM', typeUrn: VALIDATOR }),
+      expect.objectContaining({ owner: 'urn:li:corpuser:bob', type: 'DATA_STEWARD' }),
+    ]);
+    // The same owner named by URN is the same line: nothing to change.
+    editManifest(dir, 'catalog.yaml', 'type: model-validator }', `type: ${VALIDATOR} }`);
+    expect((await run('reconcile', 'catalog', '--dry-run')).stdout).toContain('No changes.');
+
+    editManifest(dir, 'catalog.yaml', `type: ${VALIDATOR} }`, 'type: model-validater }');
+    const missing = await run('reconcile', 'catalog', '--dry-run');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('catalog/catalog.yaml:16:27');
+    expect(missing.stderr).toContain(
+      'urn:li:ownershipType:model-validater is neither declared in the manifests nor in the catalog',
+    );
+    expect(missing.stderr).toContain("did you mean 'model-validator'?");
+
+    editManifest(dir, 'catalog.yaml', 'type: DATA_STEWARD }', 'type: DATA_STEWART }');
+    const typo = await runCatalog(['validate', 'catalog'], { cwd: dir });
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain("'DATA_STEWART' is not an ownership type");
+    expect(typo.stderr).toContain("did you mean 'DATA_STEWARD'?");
+  });
+
   it("refuses to declare one of DataHub's own types, at its line", async () => {
     writeManifests(dir, {
       'catalog/types.yaml': 'apiVersion: catalog/v1\nkind: OwnershipType\nid: __system__technical_owner\n',

@@ -30,7 +30,7 @@ describe('catalog reconcile against the embedded catalog', () => {
     const dry = await reconcile('--dry-run', '--detailed-exitcode');
     expect(dry.code).toBe(2);
     expect(dry.stdout).toContain(
-      'Plan: 28 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.',
+      'Plan: 34 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 14 owners/tags/links to add, 0 to remove.',
     );
     expect(await aspect(MODEL_11, 'mlModelProperties')).toBeUndefined();
 
@@ -40,8 +40,8 @@ describe('catalog reconcile against the embedded catalog', () => {
     expect(applied.stdout).toMatch(
       /^Run catalog-\d{4}_\d\d_\d\d-\d\d_\d\d_\d\d-[a-z0-9]{6} · plan sha256:[0-9a-f]{64}\n/,
     );
-    // 40 changes: their 40 aspects and the 24 status marks of the entities they create.
-    expect(applied.stdout).toContain('Apply complete: 40 applied, 0 failed, 0 skipped; verified 64/64.');
+    // 49 changes: their 49 aspects and the status marks of the entities they create, 76 aspects in all.
+    expect(applied.stdout).toContain('Apply complete: 49 applied, 0 failed, 0 skipped; verified 76/76.');
 
     const again = await reconcile('--dry-run', '--detailed-exitcode');
     expect(again.code).toBe(0);
@@ -82,14 +82,14 @@ describe('catalog reconcile against the embedded catalog', () => {
     const runLine = /^Run \S+ · plan sha256:[0-9a-f]{64}\n\n/.exec(applied.stdout)?.[0] ?? '';
     expect(runLine).not.toBe('');
     expect(applied.stdout).toBe(
-      `${runLine}${dry.stdout}Apply complete: 440 applied, 0 failed, 0 skipped; verified 864/864.\n`,
+      `${runLine}${dry.stdout}Apply complete: 449 applied, 0 failed, 0 skipped; verified 876/876.\n`,
     );
-    const planEnd = log.findIndex((entry) => entry.includes('Plan: 428 to create'));
-    const applying = log.findIndex((entry) => entry.startsWith('err:applying 440 changes'));
+    const planEnd = log.findIndex((entry) => entry.includes('Plan: 434 to create'));
+    const applying = log.findIndex((entry) => entry.startsWith('err:applying 449 changes'));
     expect(log.filter((entry) => entry.startsWith('out:')).length).toBeGreaterThan(2);
     expect(planEnd).toBeGreaterThan(0);
     expect(applying).toBeGreaterThan(planEnd);
-    expect(log.at(-1)).toBe('out:Apply complete: 440 applied, 0 failed, 0 skipped; verified 864/864.\n');
+    expect(log.at(-1)).toBe('out:Apply complete: 449 applied, 0 failed, 0 skipped; verified 876/876.\n');
   });
 
   it('plans and applies every change kind, and each apply re-plans to nothing', async () => {
@@ -332,7 +332,7 @@ describe('catalog reconcile against the embedded catalog', () => {
     const markdown = await reconcile('--dry-run', '--output', 'markdown');
     expect(markdown.stdout).toContain('### catalog plan');
     expect(markdown.stdout).toContain(
-      '**Plan: 28 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 10 owners/tags/links to add, 0 to remove.**',
+      '**Plan: 34 to create, 0 to update, 0 to delete; 12 term attachments to add, 0 to remove; 14 owners/tags/links to add, 0 to remove.**',
     );
     expect(markdown.stdout).toContain('<details><summary>Details</summary>');
   });

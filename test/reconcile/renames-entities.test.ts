@@ -151,6 +151,13 @@ describe('renames of feature tables, models and model groups', () => {
       'name: fraud-detector-2026-11\n',
       'name: fraud-detector-v7\n',
     );
+    // The model card names the model too (catalog/governance/governance.yaml): a rename updates every reference.
+    editManifest(
+      dir,
+      'governance/governance.yaml',
+      'assignedTo: [fraud-detector-2026-11]',
+      'assignedTo: [fraud-detector-v7]',
+    );
     writeFileSync(
       path.join(dir, 'catalog', 'models', 'moved.yaml'),
       `apiVersion: catalog/v1\nkind: Moved\nfrom: ${OLD_MODEL}\nto: fraud-detector-v7\n`,

@@ -28,6 +28,7 @@ function exampleState(): DesiredState {
     'models/fraud-detector.yaml',
     'datasets/users-profile.yaml',
     'datasets/payments-transactions.yaml',
+    'governance/governance.yaml',
   ].map((file) => ({ path: `catalog/${file}`, text: readFileSync(`catalog/${file}`, 'utf8') }));
   const load = buildCatalog(files);
   expect(load.diagnostics).toEqual([]);
@@ -86,9 +87,9 @@ describe.each([1, 8])('apply against an unreliable server, parallelism %i', (par
 
     const state = exampleState();
     const plan = await planWith(flaky, state);
-    expect(plan.changes.length).toBe(38);
+    expect(plan.changes.length).toBe(47);
     const result = await applyPlan(plan, flaky, { runId: 'test' });
-    expect(result).toMatchObject({ ok: true, applied: 38, failed: 0, skipped: 0 });
+    expect(result).toMatchObject({ ok: true, applied: 47, failed: 0, skipped: 0 });
     expect(proxy.seen.length).toBeGreaterThan(20);
     expect(writes).toBeGreaterThan(4);
 

@@ -77,7 +77,7 @@ describe('catalog rollback', () => {
     expect(lines[1]).toMatch(
       new RegExp(`^${second}\\s.*SUCCESS\\s+-\\s+urn:li:corpuser:catalog-bot\\s+2\\s+2\\s+2/2$`),
     );
-    expect(lines[2]).toMatch(new RegExp(`^${first}\\s.*SUCCESS\\s.*\\s40\\s+64/64$`));
+    expect(lines[2]).toMatch(new RegExp(`^${first}\\s.*SUCCESS\\s.*\\s49\\s+76/76$`));
 
     const dry = await run('rollback', second, '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);

@@ -44,7 +44,7 @@ describe('an apply is a run, read back', () => {
     expect(runId).toBeDefined();
     expect(applied.stderr).toContain(`as run ${runId}`);
     expect(applied.stdout).toContain(`Plan digest: ${digest}`);
-    expect(applied.stdout).toMatch(/Apply complete: 40 applied, 0 failed, 0 skipped; verified 64\/64\.\n$/);
+    expect(applied.stdout).toMatch(/Apply complete: 49 applied, 0 failed, 0 skipped; verified 76\/76\.\n$/);
 
     const read = await server.get(
       `/entitiesV2/${encodeURIComponent(MODEL_11)}?aspects=List(mlModelProperties,status)`,
@@ -74,8 +74,8 @@ describe('an apply is a run, read back', () => {
     const result = await server.aspect(record, 'dataHubExecutionRequestResult');
     expect(result.status).toBe('SUCCESS');
     const report = JSON.parse(result.structuredReport.serializedValue);
-    expect(report.counts).toEqual({ applied: 40, failed: 0, skipped: 0, verified: 64, checked: 64 });
-    expect(report.writes).toHaveLength(64);
+    expect(report.counts).toEqual({ applied: 49, failed: 0, skipped: 0, verified: 76, checked: 76 });
+    expect(report.writes).toHaveLength(76);
     expect(report.writes).toContainEqual([MODEL_11, 'mlModelProperties', '-1', '1']);
     // The record is about the run, not part of it: its own writes carry no run id.
     const recordRead = await server.get(
@@ -113,12 +113,12 @@ describe('an apply is a run, read back', () => {
       const applied = await run(proxy.url, 'reconcile', 'catalog', '--output', 'text');
       expect(applied.code).toBe(1);
       expect(applied.stdout).toMatch(
-        /Apply incomplete: 40 applied, 0 failed, 0 skipped; verified 63\/64\.\n$/,
+        /Apply incomplete: 49 applied, 0 failed, 0 skipped; verified 75\/76\.\n$/,
       );
       expect(applied.stderr).toContain(
         `not as planned: mlModelProperties of fraud-detector-2026-11 (${MODEL_11}): the aspect is not there`,
       );
-      expect(applied.stderr).toContain('The other 40 changes read back as planned.');
+      expect(applied.stderr).toContain('The other 75 aspects written read back as planned.');
       expect(proxy.dropped).toBe(1);
 
       // With --no-verify nothing is read back, and nothing is caught.

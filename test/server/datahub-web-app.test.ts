@@ -28,7 +28,7 @@ const ALSO_REPLAYED: Readonly<Record<string, Replay>> = {
   listOwnershipTypes: {
     variables: { input: { start: 0, count: 10 } },
     expect: (result) =>
-      expect(result.ownershipTypes.map((t: any) => t.info.name)).toEqual(['Technical Owner', 'Business Owner', 'Data Steward', 'None']), // prettier-ignore
+      expect(result.ownershipTypes.map((t: any) => t.info.name)).toEqual(['Technical Owner', 'Business Owner', 'Data Steward', 'None', 'Model Validator']), // prettier-ignore
   },
   listPosts: {
     variables: { input: { start: 0, count: 10 } },

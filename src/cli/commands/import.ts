@@ -1,4 +1,10 @@
 import { importDatahubFiles } from '../../engine/import-datahub.js';
+import {
+  importDataProductFile,
+  importFormsFile,
+  importStructuredPropertiesFile,
+  type YamlImport,
+} from '../../engine/import-datahub-yaml.js';
 import { importGlossaryFile, writeGlossaryManifests } from '../../engine/import-glossary.js';
 import { CatalogError } from '../../errors.js';
 import { plural } from '../../render/plural.js';
@@ -88,4 +94,79 @@ export async function runImportDatahub(
   }
   await writeManifests(result, options, 'import', io);
   return 0;
+}
+
+export interface ImportYamlOptions {
+  readonly out: string;
+  readonly force: boolean;
+}
+
+/**
+ * Reports an import of one of DataHub's YAML files: its warnings, then its errors (nothing is written), else the
+ * manifests under --out (not over existing files without --force) and what was written.
+ */
+export async function finishYamlImport(
+  file: string,
+  command: string,
+  result: YamlImport,
+  options: ImportYamlOptions,
+  io: CliIo,
+): Promise<number> {
+  for (const warning of result.warnings) io.stderr.write(`warning ${warning}\n`);
+  if (result.errors.length > 0) {
+    for (const error of result.errors) io.stderr.write(`error ${error}\n`);
+    throw new CatalogError(
+      'INVALID_MANIFESTS',
+      `${file} has ${plural(result.errors.length, 'problem')}; nothing was written`,
+    );
+  }
+  await writeGlossaryManifests(result, {
+    out: options.out,
+    force: options.force,
+    cwd: io.cwd,
+    file,
+    command,
+  });
+  const counts = Object.entries(result.counts).map(([kind, count]) => `${count} ${kind}`);
+  io.stdout.write(
+    `imported ${counts.join(', ') || 'nothing'} into ${plural(result.files.length, 'file')} under ${options.out}\n`,
+  );
+  return 0;
+}
+
+/** `catalog import structured-properties <file>`: the file `datahub properties upsert` reads. */
+export async function runImportStructuredProperties(
+  file: string,
+  options: ImportYamlOptions,
+  io: CliIo,
+): Promise<number> {
+  const result = await importStructuredPropertiesFile({ ...contextOf(io), file });
+  return finishYamlImport(file, 'structured-properties', result, options, io);
+}
+
+export interface ImportDataProductOptions extends ImportYamlOptions, TargetFlags {}
+
+/** `catalog import data-product <file>`: the file `datahub dataproduct upsert` reads. */
+export async function runImportDataProduct(
+  file: string,
+  options: ImportDataProductOptions,
+  io: CliIo,
+): Promise<number> {
+  const { result, domains } = await importDataProductFile({
+    ...contextOf(io),
+    ...targetOptionsOf(options),
+    file,
+  });
+  for (const { domain, urn, how, target } of domains) {
+    io.stderr.write(
+      `domain ${domain} is ${urn} (${how === 'urn' ? 'that domain exists' : 'found by name'} in ${target})\n`,
+    );
+  }
+  return finishYamlImport(file, 'data-product', result, options, io);
+}
+
+/** `catalog import forms <file>`: the file `datahub forms upsert` reads. */
+export async function runImportForms(file: string, options: ImportYamlOptions, io: CliIo): Promise<number> {
+  const result = await importFormsFile({ ...contextOf(io), file });
+  return finishYamlImport(file, 'forms', result, options, io);
 }

@@ -26,6 +26,7 @@ import {
 import { ownershipTypeView } from './views/ownership-type-view.js';
 import { containerView, dataPlatformView } from './views/platform-views.js';
 import { schemaFieldEntityView } from './views/schema-views.js';
+import { formEntityView, structuredPropertyEntityView } from './views/structured-property-views.js';
 import type { ChildSearch } from './views/search-views.js';
 import { corpGroupView, corpUserView } from './views/user-views.js';
 import type { CommonEntityView, EntityView } from './views/view-types.js';
@@ -47,6 +48,8 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['corpuser', corpUserView],
   ['corpGroup', corpGroupView],
   ['ownershipType', ownershipTypeView],
+  ['structuredProperty', structuredPropertyEntityView],
+  ['form', formEntityView],
   ['dataPlatform', dataPlatformView],
   ['container', containerView],
   ['chart', chartView],

@@ -19,6 +19,7 @@ import { browseRoots } from './browse-roots.js';
 import { coreRoots } from './core-roots.js';
 import { EntityViews } from './entity-views.js';
 import { answerAbsentAsDataHubDoes } from './absent-values.js';
+import { propertyMutationRoots } from './property-mutations.js';
 import { readSchemaSdl } from './schema-sdl.js';
 import type { ResolverContext, RootResolverBuilder, RootResolvers } from './resolver-context.js';
 import { SearchResolvers } from './search-resolvers.js';
@@ -42,6 +43,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   browseRoots,
   appRoots,
   stewardMutationRoots,
+  propertyMutationRoots,
 ];
 
 let schema: GraphQLSchema | undefined;

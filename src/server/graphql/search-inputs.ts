@@ -16,6 +16,8 @@ export interface SearchFlags {
   readonly maxAggValues?: number | null;
   readonly skipAggregates?: boolean | null;
   readonly includeSoftDeleted?: boolean | null;
+  /** The facets of the structured properties shown in search filters (settings.showInSearchFilters). */
+  readonly includeStructuredPropertyFacets?: boolean | null;
 }
 
 export interface SearchInput extends FilterInputs {

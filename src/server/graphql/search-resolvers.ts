@@ -70,6 +70,8 @@ const FACETS: readonly (readonly [string, string])[] = [
   ['container', 'Container'],
   ['typeNames', 'Sub Type'],
 ];
+/** DataHub's filter and facet name of a structured property's values: the prefix, then its qualified name. */
+const PROPERTY_FACET = 'structuredProperties.';
 const DEFAULT_COUNT = 10;
 const MAX_COUNT = 10_000;
 const DEFAULT_MAX_AGG_VALUES = 20;
@@ -257,7 +259,13 @@ export class SearchResolvers {
       includeRemoved: flags.includeSoftDeleted === true,
       start,
       count: clamp(input.count, DEFAULT_COUNT, 0, MAX_COUNT),
-      facetFields: flags.skipAggregates === true ? [] : FACETS.map(([field]) => field),
+      facetFields:
+        flags.skipAggregates === true
+          ? []
+          : [
+              ...FACETS.map(([field]) => field),
+              ...(flags.includeStructuredPropertyFacets === true ? this.propertyFacets() : []),
+            ],
       maxFacetValues: clamp(flags.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000),
     });
     const tokens = queryTokens(input.query);
@@ -280,12 +288,40 @@ export class SearchResolvers {
     };
   }
 
-  /** FacetMetadata: display name as DataHub's, and the entity of each value that is a URN. */
+  /**
+   * The facets of the structured properties shown in search filters (searchFlags.includeStructuredPropertyFacets):
+   * `structuredProperties.<qualified name>` of each property whose settings say showInSearchFilters.
+   */
+  private propertyFacets(): string[] {
+    const shown = this.service.search({
+      query: '*',
+      entityTypes: ['structuredProperty'],
+      filters: [[{ field: 'showInSearchFilters', values: ['true'], negated: false, condition: 'EQUAL' }]],
+      includeRemoved: false,
+      start: 0,
+      count: 100,
+      facetFields: [],
+      maxFacetValues: 0,
+    });
+    return shown.hits.map((hit) => `${PROPERTY_FACET}${hit.urn.slice('urn:li:structuredProperty:'.length)}`);
+  }
+
+  /**
+   * FacetMetadata: display name as DataHub's (a structured property's facet: the property's display name, and the
+   * property as its entity), and the entity of each value that is a URN.
+   */
   private facetView(field: string, values: readonly { value: string; count: number }[]): FacetMetadataView {
+    const property = field.startsWith(PROPERTY_FACET)
+      ? `urn:li:structuredProperty:${field.slice(PROPERTY_FACET.length).replace(/\.keyword$/, '')}`
+      : undefined;
+    const definition =
+      property === undefined ? undefined : this.service.latest(property, 'propertyDefinition');
+    const named = definition?.['displayName'];
     return {
       field,
-      displayName: FACETS.find(([name]) => name === field)?.[1] ?? field,
-      entity: null,
+      displayName:
+        typeof named === 'string' ? named : (FACETS.find(([name]) => name === field)?.[1] ?? field),
+      entity: property === undefined ? null : () => this.viewOf(property),
       aggregations: values.map((item) => ({
         value: item.value,
         count: item.count,

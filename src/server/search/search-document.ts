@@ -56,7 +56,21 @@ const NAME_FIELDS: Readonly<Record<string, readonly (readonly [string, string])[
   dataJob: [['dataJobInfo', 'name']],
   notebook: [['notebookInfo', 'title']],
   dataProduct: [['dataProductProperties', 'name']],
+  structuredProperty: [
+    ['propertyDefinition', 'displayName'],
+    ['propertyDefinition', 'qualifiedName'],
+  ],
 };
+
+/** A structured property's display settings, each a filter field (StructuredPropertySettings.pdl: BOOLEAN). */
+const PROPERTY_SETTINGS = [
+  'isHidden',
+  'showInSearchFilters',
+  'showInAssetSummary',
+  'hideInAssetSummaryWhenEmpty',
+  'showAsAssetBadge',
+  'showInColumnsTable',
+] as const;
 
 /** Key fields that name an entity, in order of preference. */
 const KEY_NAME_FIELDS = ['name', 'username', 'platformName', 'id', 'chartId', 'dashboardId', 'flowId', 'jobId', 'notebookId', 'assertionId', 'guid', 'fieldPath']; // prettier-ignore
@@ -123,6 +137,25 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   facet('displayName', userInfo?.['displayName']);
   facet('displayName', aspects.get('corpUserEditableInfo')?.['displayName']);
   facet('displayName', aspects.get('corpGroupInfo')?.['displayName']);
+  // An entity's structured property values: `structuredProperties.<qualified name>` (DataHub's filter and facet
+  // name, whose URN is urn:li:structuredProperty:<qualified name>), a number as its text.
+  for (const assignment of listOf(aspects.get('structuredProperties'), 'properties')) {
+    const propertyUrn = assignment['propertyUrn'];
+    if (typeof propertyUrn !== 'string' || !propertyUrn.startsWith('urn:li:structuredProperty:')) continue;
+    const field = `structuredProperties.${decodeUrnPart(propertyUrn.slice('urn:li:structuredProperty:'.length))}`;
+    for (const value of listOf(assignment, 'values')) {
+      const item = value['string'] ?? value['double'];
+      facet(field, typeof item === 'number' ? String(item) : item);
+    }
+  }
+  // A structured property's definition and settings, as the web app filters properties (entityTypes, isHidden, …).
+  const definition = aspects.get('propertyDefinition');
+  for (const entityTypeUrn of stringsOf(definition?.['entityTypes'])) facet('entityTypes', entityTypeUrn);
+  facet('valueType', definition?.['valueType']);
+  facet('qualifiedName', definition?.['qualifiedName']);
+  const settings = aspects.get('structuredPropertySettings');
+  if (settings !== undefined)
+    for (const setting of PROPERTY_SETTINGS) facet(setting, settings[setting] === true ? 'true' : 'false');
 
   const fieldPaths: string[] = [];
   const fieldDescriptions: string[] = [];

@@ -134,6 +134,14 @@ const MIGRATIONS: readonly Migration[] = [
     sql: `CREATE INDEX IF NOT EXISTS metadata_aspect_v2_run ON metadata_aspect_v2 (json_extract(systemmetadata, '$.runId'))
        WHERE version = 0;`,
   },
+  {
+    // 9: new filter fields in the search index: an entity's structured property values
+    // (`structuredProperties.<qualified name>`), and a structured property's entity types, value type, qualified
+    // name and display settings (DataHub's web app finds the properties to show on an entity's page with them).
+    // No table changes; the index rows are derived again from the stored aspects.
+    sql: '',
+    reindex: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

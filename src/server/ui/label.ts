@@ -159,6 +159,19 @@ export const LABEL_FRAGMENT = /* GraphQL */ `
         description
       }
     }
+    ... on StructuredPropertyEntity {
+      definition {
+        displayName
+        qualifiedName
+        description
+      }
+    }
+    ... on Form {
+      info {
+        name
+        description
+      }
+    }
     ... on GenericEntity {
       name
     }
@@ -179,11 +192,13 @@ function nonBlank(value: unknown): string | undefined {
 
 /** The display name, platform and description of an entity answered with the Label fragment. */
 export function labelOf(entity: Node): Label {
-  const properties = node(entity['properties']);
+  // A structured property is named by its definition, a form by its info.
+  const properties = node(entity['properties']) ?? node(entity['definition']) ?? node(entity['info']);
   const editable = node(entity['editableProperties']);
   const urn = str(entity['urn']) ?? '';
   const name =
     str(properties?.['displayName']) ??
+    str(properties?.['qualifiedName']) ??
     str(properties?.['name']) ??
     str(entity['name']) ??
     str(entity['username']) ??
@@ -227,6 +242,8 @@ export function typeName(type: string): string {
     DASHBOARD: 'Dashboard',
     DATA_FLOW: 'Pipeline',
     DATA_JOB: 'Task',
+    STRUCTURED_PROPERTY: 'Structured property',
+    FORM: 'Form',
   };
   return names[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
 }

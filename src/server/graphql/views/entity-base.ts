@@ -21,6 +21,7 @@ import {
   subTypesView,
 } from './aspect-views.js';
 import { browsePathV2 } from './browse-paths.js';
+import { formsView, structuredPropertiesView } from './property-aspect-views.js';
 import type { ChildSearch } from './search-views.js';
 import type {
   CommonEntityView,
@@ -71,6 +72,8 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     domain: () => domainView(latest('domains'), urn, viewOf),
     deprecation: () => deprecationView(latest('deprecation'), viewOf),
     subTypes: () => subTypesView(latest('subTypes')),
+    structuredProperties: () => structuredPropertiesView(latest('structuredProperties'), urn, viewOf),
+    forms: () => formsView(latest('forms'), urn, viewOf),
     aspects: (args) => rawAspects(service.aspectsOf(urn), args.input),
     lastIngested: null,
     privileges: allGranted,

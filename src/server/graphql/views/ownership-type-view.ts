@@ -3,17 +3,18 @@
  * (ownership-types.ts).
  */
 import { stringOr } from '../../../model/json.js';
-import { resolvedStamp } from './aspect-views.js';
+import { auditStamp } from './aspect-views.js';
 import { commonView, type ViewContext } from './entity-base.js';
 import { text } from './json-readers.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './ownership-types.js';
-import type { CommonEntityView, ResolvedAuditStampView } from './view-types.js';
+import type { AuditStampView, CommonEntityView } from './view-types.js';
 
 export interface OwnershipTypeInfoView {
   readonly name: string;
   readonly description: string | null;
-  readonly created?: ResolvedAuditStampView | null;
-  readonly lastModified?: ResolvedAuditStampView | null;
+  // OwnershipTypeInfo's stamps are plain AuditStamps (actor a String), not resolved ones (v1.7.0 entity.graphql).
+  readonly created?: AuditStampView | null;
+  readonly lastModified?: AuditStampView | null;
 }
 
 export interface OwnershipTypeView extends CommonEntityView {
@@ -31,8 +32,8 @@ export function ownershipTypeView(urn: string, context: ViewContext): OwnershipT
       return {
         name: stringOr(aspect['name']),
         description: text(aspect['description']),
-        created: resolvedStamp(aspect['created'], context.viewOf),
-        lastModified: resolvedStamp(aspect['lastModified'], context.viewOf),
+        created: aspect['created'] === undefined ? null : auditStamp(aspect['created']),
+        lastModified: aspect['lastModified'] === undefined ? null : auditStamp(aspect['lastModified']),
       };
     },
   };

@@ -52,7 +52,8 @@ export interface AggregationView {
 export interface FacetMetadataView {
   readonly field: string;
   readonly displayName: string;
-  readonly entity: null;
+  /** The structured property a `structuredProperties.<name>` facet counts the values of. */
+  readonly entity: (() => EntityView | null) | null;
   readonly aggregations: readonly AggregationView[];
 }
 

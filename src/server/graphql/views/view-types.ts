@@ -205,6 +205,11 @@ export interface CommonEntityView extends EntityView {
   readonly domain: () => DomainAssociationView | null;
   readonly deprecation: () => DeprecationView | null;
   readonly subTypes: () => SubTypesView | null;
+  /** structured-property-views.ts: the entity's property values, and the forms assigned to it. */
+  readonly structuredProperties: () => {
+    readonly properties: readonly Readonly<Record<string, unknown>>[];
+  } | null;
+  readonly forms: () => Readonly<Record<string, unknown>> | null;
   readonly aspects: (args: RawAspectsArgs) => RawAspectView[];
   readonly lastIngested: null;
   readonly privileges: PrivilegesResolver;

@@ -20,6 +20,7 @@ import {
   renderVersion,
 } from './model-lifecycle.js';
 import { customProperties, facts, formatTime } from './page-parts.js';
+import { formSections, propertySections, structuredPropertySections } from './property-sections.js';
 
 /**
  * The sections of one kind of page; `datasets` names the datasets the entity refers to by URN only (a model's
@@ -40,6 +41,8 @@ const KIND_SECTIONS: ReadonlyMap<string, KindSections> = new Map<string, KindSec
   ['Tag', (entity) => section('Tagged', linkList(related(entity, 'tagged'), true))],
   ['Domain', domainSections],
   ['DataProduct', (entity) => section('Assets', linkList(related(entity, 'assets'), true))],
+  ['StructuredPropertyEntity', structuredPropertySections],
+  ['Form', formSections],
 ]);
 
 /** The sections of a page specific to its kind of entity (before the shared owners, tags and links). */
@@ -102,7 +105,7 @@ function domainSections(entity: Node): Html {
   )}`;
 }
 
-/** Owners, tags, glossary terms and links: shown on every page whose entity has them. */
+/** Structured properties, forms, owners, tags, glossary terms and links: shown on every page whose entity has them. */
 export function sharedSections(entity: Node): Html {
   const owners = nodes(node(entity['ownership'])?.['owners']).flatMap((owner) => {
     const who = node(owner['owner']);
@@ -117,7 +120,8 @@ export function sharedSections(entity: Node): Html {
     return tag === undefined ? [] : [labelOf(tag)];
   });
   const links = nodes(node(entity['institutionalMemory'])?.['elements']);
-  return html` ${section(
+  return html` ${propertySections(entity)}
+  ${section(
     'Owners',
     owners.length === 0
       ? undefined

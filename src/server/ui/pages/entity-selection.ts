@@ -4,6 +4,7 @@
  * products it can be in, and its stored aspects.
  */
 import { GROUP_MODELS_FIELDS, MODEL_LIFECYCLE_FIELDS } from './model-lifecycle.js';
+import { HAS_PROPERTIES, PROPERTY_DETAILS, PROPERTY_FIELDS } from './property-sections.js';
 
 const REL = (name: string, types: string, direction: 'INCOMING' | 'OUTGOING') =>
   `${name}: relationships(input: {types: [${types}], direction: ${direction}, count: 1000}) { total relationships { type entity { ...Label } } }`;
@@ -116,11 +117,13 @@ const PRODUCT_ASSETS = new Set([
 export function detailsSelection(graphqlType: string): string {
   const shared = (SHARED[graphqlType] ?? []).map((field) => SHARED_FIELDS[field]).join('\n    ');
   const details = [
-    DETAILS[graphqlType] ?? '',
+    DETAILS[graphqlType] ?? PROPERTY_DETAILS[graphqlType] ?? '',
+    HAS_PROPERTIES.has(graphqlType) ? PROPERTY_FIELDS : '',
     IN_DOMAIN.has(graphqlType) ? 'domain { domain { ...Label } }' : '',
     PRODUCT_ASSETS.has(graphqlType) ? REL('dataProducts', '"DataProductContains"', 'INCOMING') : '',
   ].join('\n    ');
   const aspects = 'aspects { aspectName payload }';
-  const hasAspects = !['DataPlatform'].includes(graphqlType);
+  // DataHub's schema gives these types no `aspects` field.
+  const hasAspects = !['DataPlatform', 'StructuredPropertyEntity', 'Form'].includes(graphqlType);
   return `... on ${graphqlType} {\n    ${shared}\n    ${details}\n    ${hasAspects ? aspects : ''}\n  }`;
 }
