@@ -15,8 +15,9 @@
  * there, `catalog-harness.config.ts`: the suite's own no-webserver configuration with the browser, one worker and a
  * JSON report. Nothing of DataHub's is committed.
  *
- * The catalog runs without a server token, so it trusts callers on loopback as `catalog serve` does; the suite
- * signs in as its default admin (`datahub` / `datahub`, DATAHUB_ADMIN_USERNAME / _PASSWORD to change them).
+ * The catalog runs with a users file (`catalog serve --users`, DataHub's user.props) holding the suite's admin
+ * (`datahub` / `datahub`, or DATAHUB_ADMIN_USERNAME / _PASSWORD), as DataHub's quickstart does: a visitor signs in
+ * on the login page, and the suite seeds through GMS's API with a personal access token it mints after signing in.
  *
  * It prints a table per spec file (passed, failed, skipped, the first error) and ends with `P/T tests pass`, where
  * T counts every test but those DataHub itself skips in the spec (`test.skip`, `describe.skip`). Exit 0 when every
@@ -31,6 +32,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -192,7 +194,9 @@ function groupByFamily(named) {
     const relative = name.replace(/^(\.\/)?(e2e-test\/ui\/playwright\/)?(tests\/)?/, '').replace(/\/$/, '');
     if (!existsSync(path.join(suiteDir, 'tests', relative))) fail(`no ${relative} in the suite's tests/`);
     const family = relative.split('/')[0] ?? relative;
-    families.set(family, [...(families.get(family) ?? []), `tests/${relative}`]);
+    // Playwright takes each path as a pattern of file paths: `tests/mutations` alone would run mutations-v2 too.
+    const isFolder = statSync(path.join(suiteDir, 'tests', relative)).isDirectory();
+    families.set(family, [...(families.get(family) ?? []), `tests/${relative}${isFolder ? '/' : ''}`]);
   }
   return families;
 }
@@ -203,6 +207,11 @@ function groupByFamily(named) {
  */
 async function runFamily(family, paths) {
   const work = mkdtempSync(path.join(tmpdir(), `datahub-e2e-${family}-`));
+  const usersFile = path.join(work, 'user.props');
+  const admin = process.env['DATAHUB_ADMIN_USERNAME'] ?? 'datahub';
+  writeFileSync(usersFile, `${admin}:${process.env['DATAHUB_ADMIN_PASSWORD'] ?? 'datahub'}\n`, {
+    mode: 0o600,
+  });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = spawn(
@@ -216,6 +225,8 @@ async function runFamily(family, paths) {
       String(port),
       '--datahub-ui',
       uiDir,
+      '--users',
+      usersFile,
     ],
     { cwd: work, env: withoutToken(process.env), stdio: ['ignore', 'ignore', 'pipe'] },
   );

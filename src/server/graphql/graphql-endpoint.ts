@@ -14,6 +14,7 @@ import {
 } from 'graphql';
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
+import { accessTokenRoots } from './access-token-roots.js';
 import { appRoots } from './app-roots.js';
 import { browseRoots } from './browse-roots.js';
 import { coreRoots } from './core-roots.js';
@@ -42,6 +43,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   browseRoots,
   appRoots,
   stewardMutationRoots,
+  accessTokenRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
