@@ -76,6 +76,7 @@ export const GRAPHQL_OBJECT_TYPES = {
   notebook: 'Notebook',
   schemaField: 'SchemaFieldEntity',
   ownershipType: 'OwnershipTypeEntity',
+  dataProcessInstance: 'DataProcessInstance',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The object type of an entity of a type without one of its own. */

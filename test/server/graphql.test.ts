@@ -378,8 +378,55 @@ describe('GraphQL endpoint', () => {
     expect((await server.post('/api/graphql', { variables: {} })).status).toBe(400);
   });
 
+  it('answers the data platforms GMS bootstraps (data-platforms.yaml) with their info, and a stored info over it', async () => {
+    const bootstrapped = await gql(
+      `{ dataPlatform(urn: "urn:li:dataPlatform:hive") { urn name properties { displayName type datasetNameDelimiter logoUrl } }
+         dataset(urn: "${DATASET}") { platform { properties { displayName } } } }`,
+    );
+    expect(bootstrapped.data.dataPlatform).toEqual({
+      urn: 'urn:li:dataPlatform:hive',
+      name: 'hive',
+      properties: { displayName: 'Hive', type: 'FILE_SYSTEM', datasetNameDelimiter: '.', logoUrl: 'assets/platforms/hivelogo.png' }, // prettier-ignore
+    });
+    expect(bootstrapped.data.dataset.platform.properties.displayName).toBe('Hive');
+    await ingest(
+      proposal('urn:li:dataPlatform:custom', 'dataPlatformInfo', {
+        name: 'custom',
+        displayName: 'Custom Lake',
+        type: 'OTHERS',
+        datasetNameDelimiter: '/',
+      }),
+    );
+    const stored = await gql(
+      '{ dataPlatform(urn: "urn:li:dataPlatform:custom") { properties { displayName } } }',
+    );
+    expect(stored.data.dataPlatform.properties.displayName).toBe('Custom Lake');
+    expect(
+      (await gql('{ dataPlatform(urn: "urn:li:dataPlatform:nowhere") { urn } }')).data.dataPlatform,
+    ).toBeNull();
+  });
+
   it('reports schema validation errors without executing', async () => {
     const result = await gql('{ mlFeature(urn: "x") { nope } }');
     expect(result.errors[0].message).toContain('Cannot query field "nope"');
+  });
+
+  it('refuses a mutation of the schema it does not perform, as GMS refuses a field it lacks, and runs none of the request', async () => {
+    const result = await gql(
+      `mutation { createGlossaryTerm(input: {id: "never", name: "Never"}) ...rest }
+       fragment rest on Mutation { createSecret(input: {name: "s", value: "v"}) }`,
+    );
+    expect(result.errors).toEqual([
+      {
+        message:
+          "Validation error (FieldUndefined@[createSecret]) : Field 'createSecret' in type 'Mutation' is undefined",
+        locations: [{ line: 2, column: 36 }],
+        extensions: { classification: 'ValidationError' },
+      },
+    ]);
+    expect(result.data).toBeNull();
+    expect(
+      (await gql('{ glossaryTerm(urn: "urn:li:glossaryTerm:never") { urn } }')).data.glossaryTerm,
+    ).toBeNull();
   });
 });

@@ -8,6 +8,7 @@
  *
  * Each entity type has a view builder of its area (views/); a type without one is a GenericEntity.
  */
+import { BOOTSTRAPPED_DATA_PLATFORMS } from '../../datahub/generated/data-platforms.js';
 import { parseRawUrn } from '../../model/urn.js';
 import { entityDisplayName } from '../search/search-document.js';
 import type { CatalogService } from '../catalog-service.js';
@@ -24,6 +25,7 @@ import {
   mlPrimaryKeyView,
 } from './views/ml-views.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
+import { dataProcessInstanceView } from './views/process-instance-views.js';
 import { containerView, dataPlatformView } from './views/platform-views.js';
 import { schemaFieldEntityView } from './views/schema-views.js';
 import type { ChildSearch } from './views/search-views.js';
@@ -53,6 +55,7 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dashboard', dashboardView],
   ['dataFlow', dataFlowView],
   ['dataJob', dataJobView],
+  ['dataProcessInstance', dataProcessInstanceView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */
@@ -76,13 +79,13 @@ export class EntityViews {
   }
 
   /**
-   * The view of an entity, or null when it was never created (its key aspect is not stored) or when it is not of
-   * the expected type (`dataset(urn:)` with a tag URN).
+   * The view of an entity, or null when it was never created (its key aspect is not stored, and it is not one GMS
+   * bootstraps, as the data platforms) or when it is not of the expected type (`dataset(urn:)` with a tag URN).
    */
   entity(urn: string, expectedType?: string): EntityView | null {
     const raw = parseRawUrn(urn);
     if (!raw.ok || (expectedType !== undefined && raw.value.entityType !== expectedType)) return null;
-    if (!this.context.service.exists(urn)) return null;
+    if (!this.context.service.exists(urn) && BOOTSTRAPPED_DATA_PLATFORMS[urn] === undefined) return null;
     return this.view(urn);
   }
 

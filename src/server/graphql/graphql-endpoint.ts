@@ -27,6 +27,7 @@ import { searchRoots } from './search-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 import { LruMap } from '../../model/lru-map.js';
+import { unresolvedMutation } from './unresolved-mutations.js';
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
   400: 'BAD_REQUEST',
@@ -141,6 +142,10 @@ async function run(
   if (operation !== null && operation !== undefined) {
     const overLimit = checkQueryLimits(schema, document, operation, request.variables, DATAHUB_QUERY_LIMITS);
     if (overLimit !== undefined) return { errors: [overLimit], data: null };
+    if (operation.operation === OperationTypeNode.MUTATION) {
+      const unresolved = unresolvedMutation(document, operation, (field) => field in rootValue);
+      if (unresolved !== undefined) return { errors: [unresolved] };
+    }
   }
   const args = {
     schema,
