@@ -75,6 +75,8 @@ const MAX_COUNT = 10_000;
 const DEFAULT_MAX_AGG_VALUES = 20;
 /** DataHub's separator of the fields of a nested facet (`_entityType␞typeNames`) and of their values. */
 const NESTED = '\u241E';
+/** The nested facet of entity types and their sub-types (the web app's ENTITY_SUB_TYPE_FILTER_NAME). */
+const ENTITY_SUB_TYPE_FACET = `_entityType${NESTED}typeNames`;
 
 export class SearchResolvers {
   constructor(
@@ -121,17 +123,8 @@ export class SearchResolvers {
       });
     const plain = fields.filter((field) => !field.includes(NESTED));
     const facets = plain.length === 0 ? [] : request([], plain).facets.map((facet) => ({ field: facet.field, values: facet.values })); // prettier-ignore
-    for (const nested of fields.filter((field) => field.includes(NESTED))) {
-      const [outer = '', inner = ''] = nested.split(NESTED);
-      const values: { value: string; count: number }[] = [];
-      for (const first of request([], [outer]).facets[0]?.values ?? []) {
-        values.push(first);
-        const sub = request([{ field: outer, values: [first.value] }], [inner]).facets[0]?.values ?? [];
-        for (const second of sub)
-          values.push({ value: `${first.value}${NESTED}${second.value}`, count: second.count });
-      }
-      facets.push({ field: nested, values });
-    }
+    for (const nested of fields.filter((field) => field.includes(NESTED)))
+      facets.push({ field: nested, values: nestedFacetValues(nested, request) });
     return { facets: facets.map((facet) => this.facetView(facet.field, facet.values)) };
   }
 
@@ -246,27 +239,43 @@ export class SearchResolvers {
     });
   }
 
-  /** The shared search: a page of hits with the default facets (none with skipAggregates). */
+  /**
+   * The shared search: a page of hits with the default facets (none with skipAggregates). DataHub's default facets
+   * (AggregationQueryBuilder.getDefaultFacetFields) include the nested `_entityType␞typeNames`, which the search
+   * page's Type filter is built from.
+   */
   run(input: SearchAcrossEntitiesInput): SearchResultsView {
     const start = Math.max(0, input.start ?? 0);
     const flags = input.searchFlags ?? {};
-    const response = this.service.search({
+    const base = {
       query: input.query,
       entityTypes: registryTypes(input.types ?? []),
       filters: filterGroups(input),
       includeRemoved: flags.includeSoftDeleted === true,
+    };
+    const maxFacetValues = clamp(flags.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000);
+    const skipAggregates = flags.skipAggregates === true;
+    const response = this.service.search({
+      ...base,
       start,
       count: clamp(input.count, DEFAULT_COUNT, 0, MAX_COUNT),
-      facetFields: flags.skipAggregates === true ? [] : FACETS.map(([field]) => field),
-      maxFacetValues: clamp(flags.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000),
+      facetFields: skipAggregates ? [] : FACETS.map(([field]) => field),
+      maxFacetValues,
     });
+    const facets = response.facets.map((facet) => this.facetView(facet.field, facet.values));
+    if (!skipAggregates) {
+      const request = (extra: readonly FacetFilterInput[], facetFields: readonly string[]) =>
+        this.service.search({ ...base, filters: withCriteria(base.filters, extra.map(toCriterion)), start: 0, count: 0, facetFields, maxFacetValues }); // prettier-ignore
+      const values = nestedFacetValues(ENTITY_SUB_TYPE_FACET, request);
+      if (values.length > 0) facets.push(this.facetView(ENTITY_SUB_TYPE_FACET, values));
+    }
     const tokens = queryTokens(input.query);
     return {
       start,
       count: response.hits.length,
       total: response.total,
       searchResults: response.hits.map((hit) => this.result(hit, tokens)),
-      facets: response.facets.map((facet) => this.facetView(facet.field, facet.values)),
+      facets,
       suggestions: [],
     };
   }
@@ -280,11 +289,15 @@ export class SearchResolvers {
     };
   }
 
-  /** FacetMetadata: display name as DataHub's, and the entity of each value that is a URN. */
+  /**
+   * FacetMetadata: display name as DataHub's (a nested facet's the names of its fields joined, as
+   * AggregationQueryBuilder.computeDisplayName does), and the entity of each value that is a URN.
+   */
   private facetView(field: string, values: readonly { value: string; count: number }[]): FacetMetadataView {
+    const displayName = (name: string) => FACETS.find(([facet]) => facet === name)?.[1] ?? name;
     return {
       field,
-      displayName: FACETS.find(([name]) => name === field)?.[1] ?? field,
+      displayName: field.split(NESTED).map(displayName).join(NESTED),
       entity: null,
       aggregations: values.map((item) => ({
         value: item.value,
@@ -293,6 +306,29 @@ export class SearchResolvers {
       })),
     };
   }
+}
+
+/** A search's facet counts over the search with more criteria. */
+type FacetRequest = (
+  extra: readonly FacetFilterInput[],
+  facetFields: readonly string[],
+) => { readonly facets: readonly { readonly values: readonly { value: string; count: number }[] }[] };
+
+/**
+ * The values of a nested facet (`_entityType␞typeNames`), as DataHub's nested terms aggregation gives them: each
+ * value of the outer field with its count, followed by each value of the inner field within it, the two joined by
+ * the separator.
+ */
+function nestedFacetValues(nested: string, request: FacetRequest): { value: string; count: number }[] {
+  const [outer = '', inner = ''] = nested.split(NESTED);
+  const values: { value: string; count: number }[] = [];
+  for (const first of request([], [outer]).facets[0]?.values ?? []) {
+    values.push(first);
+    const sub = request([{ field: outer, values: [first.value] }], [inner]).facets[0]?.values ?? [];
+    for (const second of sub)
+      values.push({ value: `${first.value}${NESTED}${second.value}`, count: second.count });
+  }
+  return values;
 }
 
 /** Which indexed fields hold the query's words, for SearchResult.matchedFields. */
