@@ -368,6 +368,30 @@ describe('GraphQL endpoint', () => {
     expect(result.data).toEqual({ a: true, b: false, corpUser: null });
   });
 
+  it('answers the root user GMS bootstraps (root-user.yaml) as an entity, as the app expects of the signed-in user', async () => {
+    const result = await gql(`{
+      entityExists(urn: "urn:li:corpuser:datahub")
+      entities(urns: ["urn:li:corpuser:datahub"]) {
+        urn type ... on CorpUser { username exists properties { displayName title active } editableProperties { pictureLink } }
+      }
+    }`);
+    expect(result.errors).toBeUndefined();
+    expect(result.data.entityExists).toBe(true);
+    expect(result.data.entities).toEqual([
+      {
+        urn: 'urn:li:corpuser:datahub',
+        type: 'CORP_USER',
+        username: 'datahub',
+        exists: true,
+        properties: { displayName: 'DataHub', title: 'DataHub', active: true },
+        editableProperties: {
+          pictureLink:
+            'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png',
+        },
+      },
+    ]);
+  });
+
   it('is also served on /api/v2/graphql, refuses GET and answers unparsable requests with a bare 400', async () => {
     expect(
       (await server.post('/api/v2/graphql', { query: '{ entityExists(urn: "urn:li:corpuser:x") }' })).json

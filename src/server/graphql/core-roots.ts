@@ -6,6 +6,7 @@ import { aspectHistory, type AspectHistoryInput } from './history-resolver.js';
 import { guard, present, type RootResolverBuilder } from './resolver-context.js';
 import type { AutoCompleteInput, SearchAcrossEntitiesInput, SearchInput } from './search-inputs.js';
 import { TermMutations, type ResourceRef } from './term-mutations.js';
+import { isBootstrapped } from './views/bootstrapped.js';
 
 export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }) => {
   const mutations = new TermMutations(service, actor);
@@ -28,7 +29,8 @@ export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }
     domain: byType('domain'),
     entity: (args: { urn: string }) => guard(() => views.entity(args.urn)),
     entities: (args: { urns: string[] }) => guard(() => args.urns.map((urn) => views.entity(urn))),
-    entityExists: (args: { urn: string }) => guard(() => service.exists(args.urn)),
+    entityExists: (args: { urn: string }) =>
+      guard(() => service.exists(args.urn) || isBootstrapped(args.urn)),
     search: (args: { input: SearchInput }) => guard(() => search.search(args.input)),
     searchAcrossEntities: (args: { input: SearchAcrossEntitiesInput }) =>
       guard(() => search.searchAcrossEntities(args.input)),

@@ -8,7 +8,6 @@
  *
  * Each entity type has a view builder of its area (views/); a type without one is a GenericEntity.
  */
-import { BOOTSTRAPPED_DATA_PLATFORMS } from '../../datahub/generated/data-platforms.js';
 import { parseRawUrn } from '../../model/urn.js';
 import { entityDisplayName } from '../search/search-document.js';
 import type { CatalogService } from '../catalog-service.js';
@@ -24,6 +23,7 @@ import {
   mlModelView,
   mlPrimaryKeyView,
 } from './views/ml-views.js';
+import { isBootstrapped } from './views/bootstrapped.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
 import { dataProcessInstanceView } from './views/process-instance-views.js';
 import { containerView, dataPlatformView } from './views/platform-views.js';
@@ -80,12 +80,12 @@ export class EntityViews {
 
   /**
    * The view of an entity, or null when it was never created (its key aspect is not stored, and it is not one GMS
-   * bootstraps, as the data platforms) or when it is not of the expected type (`dataset(urn:)` with a tag URN).
+   * bootstraps: the root user, the data platforms) or when it is not of the expected type (`dataset(urn:)` with a tag URN).
    */
   entity(urn: string, expectedType?: string): EntityView | null {
     const raw = parseRawUrn(urn);
     if (!raw.ok || (expectedType !== undefined && raw.value.entityType !== expectedType)) return null;
-    if (!this.context.service.exists(urn) && BOOTSTRAPPED_DATA_PLATFORMS[urn] === undefined) return null;
+    if (!this.context.service.exists(urn) && !isBootstrapped(urn)) return null;
     return this.view(urn);
   }
 

@@ -20,6 +20,7 @@ import {
   statusView,
   subTypesView,
 } from './aspect-views.js';
+import { bootstrappedAspect, isBootstrapped } from './bootstrapped.js';
 import { browsePathV2 } from './browse-paths.js';
 import type { ChildSearch } from './search-views.js';
 import type {
@@ -48,8 +49,9 @@ export type ViewBuilder = (urn: string, context: ViewContext) => EntityView;
 /** The latest value of each of an entity's aspects, read when asked. */
 export type LatestOf = (aspect: string) => JsonObject | undefined;
 
+/** The latest value of each of an entity's aspects, or the one GMS bootstraps (bootstrapped.ts) where none is stored. */
 export function latestOf(urn: string, { service }: ViewContext): LatestOf {
-  return (aspect) => service.latest(urn, aspect);
+  return (aspect) => service.latest(urn, aspect) ?? bootstrappedAspect(urn, aspect);
 }
 
 /** What every entity view has: identity, relationships, and the shared aspects, each read on demand. */
@@ -60,7 +62,7 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     __typename: graphqlObjectType(entityType),
     urn,
     type: graphqlEntityType(entityType),
-    exists: () => service.exists(urn),
+    exists: () => service.exists(urn) || isBootstrapped(urn),
     relationships: (args) => relationships(urn, args.input, context),
     status: () => statusView(latest('status')),
     ownership: () => ownershipView(latest('ownership'), urn, viewOf),

@@ -5,7 +5,6 @@
  * its guid as the name where they have none, its platform from dataPlatformInstance, the containers it is in, and
  * its entities as a search by its facet.
  */
-import { BOOTSTRAPPED_DATA_PLATFORMS } from '../../../datahub/generated/data-platforms.js';
 import { stringOr, type JsonObject } from '../../../model/json.js';
 import { decodeUrnPart } from '../../../model/urn.js';
 import { customProperties, platformName } from './aspect-views.js';
@@ -61,10 +60,9 @@ export interface ContainerView extends CommonEntityView {
 }
 
 export function dataPlatformView(urn: string, context: ViewContext): DataPlatformView {
-  const { service } = context;
   const name = decodeUrnPart(stringOr(keyOf(urn, context)['platformName'], platformName(urn)));
   // GMS writes every platform of data-platforms.yaml at start-up; the catalog answers them unless one was stored.
-  const stored = (): JsonObject | undefined => service.latest(urn, 'dataPlatformInfo') ?? BOOTSTRAPPED_DATA_PLATFORMS[urn]; // prettier-ignore
+  const stored = (): JsonObject | undefined => latestOf(urn, context)('dataPlatformInfo');
   const info = (): DataPlatformInfoView | null =>
     whenPresent(stored(), (aspect) => {
       const type = text(aspect['type']);

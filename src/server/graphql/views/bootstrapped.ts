@@ -1,0 +1,33 @@
+/**
+ * What a fresh DataHub holds before anyone writes: GMS ingests its bootstrap MCPs at start-up (v1.7.0
+ * metadata-service/configuration/src/main/resources/bootstrap_mcps/: root-user.yaml, data-platforms.yaml). The
+ * embedded catalog does not write them into the store (they would fill every listing of the catalog); its views
+ * answer them where nothing was stored, so the root user and the data platforms read as DataHub's do.
+ */
+import { BOOTSTRAPPED_DATA_PLATFORMS } from '../../../datahub/generated/data-platforms.js';
+import type { JsonObject } from '../../../model/json.js';
+
+/** root-user.yaml: the root user `datahub`, its info and editable info. */
+const ROOT_USER: Readonly<Record<string, JsonObject>> = {
+  corpUserInfo: { active: true, displayName: 'DataHub', title: 'DataHub', system: true },
+  corpUserEditableInfo: {
+    teams: [],
+    skills: [],
+    pictureLink:
+      'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png',
+  },
+};
+
+const ROOT_USER_URN = 'urn:li:corpuser:datahub';
+
+/** The aspect GMS bootstraps for an entity, undefined when it bootstraps none. */
+export function bootstrappedAspect(urn: string, aspect: string): JsonObject | undefined {
+  if (urn === ROOT_USER_URN) return ROOT_USER[aspect];
+  if (aspect === 'dataPlatformInfo') return BOOTSTRAPPED_DATA_PLATFORMS[urn];
+  return undefined;
+}
+
+/** Whether GMS bootstraps the entity: it exists in a fresh DataHub. */
+export function isBootstrapped(urn: string): boolean {
+  return urn === ROOT_USER_URN || BOOTSTRAPPED_DATA_PLATFORMS[urn] !== undefined;
+}
