@@ -97,6 +97,13 @@ describe('data process instances', () => {
     });
   });
 
+  it('answers dataProcessInstance(urn), the root field its page reads', async () => {
+    const result = await server.graphql(`{ dataProcessInstance(urn: "${RUN}") { urn properties { name } }
+      other: dataProcessInstance(urn: "${EXPERIMENT}") { urn } }`);
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({ dataProcessInstance: { urn: RUN, properties: { name: 'Simple Training Run' } }, other: null }); // prettier-ignore
+  });
+
   it("lists the run among its experiment's entities, by name", async () => {
     const result = await server.graphql(`{
       container(urn: "${EXPERIMENT}") {

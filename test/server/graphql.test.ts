@@ -430,6 +430,30 @@ describe('GraphQL endpoint', () => {
     ).toBeNull();
   });
 
+  it('answers the root fields of charts, dashboards, flows, jobs and data products by URN, as entity(urn) does', async () => {
+    const urns = {
+      chart: 'urn:li:chart:(looker,root_chart)',
+      dashboard: 'urn:li:dashboard:(looker,root_dashboard)',
+      dataFlow: 'urn:li:dataFlow:(airflow,root_dag,PROD)',
+      dataJob: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,root_dag,PROD),root_task)',
+      dataProduct: 'urn:li:dataProduct:root_product',
+    };
+    await ingest(...Object.values(urns).map((urn) => proposal(urn, 'status', { removed: false })));
+    const fields = Object.entries(urns).map(([field, urn]) => `${field}(urn: "${urn}") { urn type }`);
+    const result = await gql(
+      `{ ${fields.join(' ')} missing: chart(urn: "urn:li:chart:(looker,none)") { urn } }`,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      chart: { urn: urns.chart, type: 'CHART' },
+      dashboard: { urn: urns.dashboard, type: 'DASHBOARD' },
+      dataFlow: { urn: urns.dataFlow, type: 'DATA_FLOW' },
+      dataJob: { urn: urns.dataJob, type: 'DATA_JOB' },
+      dataProduct: { urn: urns.dataProduct, type: 'DATA_PRODUCT' },
+      missing: null,
+    });
+  });
+
   it('reports schema validation errors without executing', async () => {
     const result = await gql('{ mlFeature(urn: "x") { nope } }');
     expect(result.errors[0].message).toContain('Cannot query field "nope"');

@@ -27,6 +27,13 @@ export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }
     dataPlatform: byType('dataPlatform'),
     container: byType('container'),
     domain: byType('domain'),
+    dataProduct: byType('dataProduct'),
+    chart: byType('chart'),
+    dashboard: byType('dashboard'),
+    dataFlow: byType('dataFlow'),
+    dataJob: byType('dataJob'),
+    notebook: byType('notebook'),
+    dataProcessInstance: byType('dataProcessInstance'),
     entity: (args: { urn: string }) => guard(() => views.entity(args.urn)),
     entities: (args: { urns: string[] }) => guard(() => args.urns.map((urn) => views.entity(urn))),
     entityExists: (args: { urn: string }) =>
