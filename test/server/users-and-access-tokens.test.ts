@@ -213,6 +213,17 @@ describe('serve --users: sign-in with DataHub users and personal access tokens',
     expect(list.json.data.listAccessTokens.tokens.map((t: any) => t.id)).not.toContain(created.metadata.id);
   });
 
+  it("refuses a platform action to a user without its privilege (403), as DataHub's default policies do", async () => {
+    const alice = await signIn('alice', 'alice-password');
+    const create = 'mutation { createOwnershipType(input: {name: "Mine", description: "d"}) { urn } }';
+    const refused = await graphql(create, {}, { Cookie: alice });
+    expect(refused.json.errors[0]).toMatchObject({ extensions: { code: 403 } });
+    const admin = await signIn('datahub', 'datahub');
+    expect((await graphql(create, {}, { Cookie: admin })).json.data.createOwnershipType.urn).toMatch(
+      /^urn:li:ownershipType:/,
+    );
+  });
+
   it('refuses the token of a suspended user', async () => {
     const alice = await signIn('alice', 'alice-password');
     const token = (await mint(alice, 'urn:li:corpuser:alice')).json.data.createAccessToken.accessToken;

@@ -116,7 +116,10 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
     listOwnershipTypes: (args: { input: ListInput }) =>
       guard(() => {
         const stored = service.listUrns('ownershipType', 0, 10_000).urns;
-        const all = [...new Set([...Object.keys(SYSTEM_OWNERSHIP_TYPES), ...stored])];
+        // Search leaves out the soft-deleted: a system type deleted in the app is only marked removed.
+        const all = [...new Set([...Object.keys(SYSTEM_OWNERSHIP_TYPES), ...stored])].filter(
+          (urn) => service.latest(urn, 'status')?.['removed'] !== true,
+        );
         const start = Math.max(0, args.input.start ?? 0);
         const page = all.slice(start, start + Math.min(Math.max(0, args.input.count ?? 20), 1000));
         return {

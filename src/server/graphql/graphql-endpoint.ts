@@ -15,6 +15,7 @@ import {
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
+import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { appRoots } from './app-roots.js';
 import { browseRoots } from './browse-roots.js';
 import { coreRoots } from './core-roots.js';
@@ -45,6 +46,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   appRoots,
   stewardMutationRoots,
   accessTokenRoots,
+  ownershipTypeRoots,
 ];
 
 let schema: GraphQLSchema | undefined;

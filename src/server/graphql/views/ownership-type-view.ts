@@ -2,18 +2,18 @@
  * OwnershipTypeEntity: its stored info, else the info DataHub bootstraps for the system types
  * (ownership-types.ts).
  */
-import { stringOr } from '../../../model/json.js';
-import { resolvedStamp } from './aspect-views.js';
+import { isJsonObject, stringOr } from '../../../model/json.js';
+import { auditStamp } from './aspect-views.js';
 import { commonView, type ViewContext } from './entity-base.js';
 import { text } from './json-readers.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './ownership-types.js';
-import type { CommonEntityView, ResolvedAuditStampView } from './view-types.js';
+import type { AuditStampView, CommonEntityView } from './view-types.js';
 
 export interface OwnershipTypeInfoView {
   readonly name: string;
   readonly description: string | null;
-  readonly created?: ResolvedAuditStampView | null;
-  readonly lastModified?: ResolvedAuditStampView | null;
+  readonly created?: AuditStampView | null;
+  readonly lastModified?: AuditStampView | null;
 }
 
 export interface OwnershipTypeView extends CommonEntityView {
@@ -31,8 +31,9 @@ export function ownershipTypeView(urn: string, context: ViewContext): OwnershipT
       return {
         name: stringOr(aspect['name']),
         description: text(aspect['description']),
-        created: resolvedStamp(aspect['created'], context.viewOf),
-        lastModified: resolvedStamp(aspect['lastModified'], context.viewOf),
+        // OwnershipTypeInfo's stamps are AuditStamps (an actor URN), not resolved ones.
+        created: isJsonObject(aspect['created']) ? auditStamp(aspect['created']) : null,
+        lastModified: isJsonObject(aspect['lastModified']) ? auditStamp(aspect['lastModified']) : null,
       };
     },
   };
