@@ -9,7 +9,8 @@ import { graphqlEntityType } from '../../datahub/entity-types.js';
 import { isJsonObject } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { queryTokens, type SearchHit } from '../store/entity-index.js';
+import { queryTokens, type FacetCriterion, type SearchHit } from '../store/entity-index.js';
+import { expandHierarchyFilters } from './hierarchy-filters.js';
 import { decodeScrollId, nextScrollId } from './scroll-id.js';
 import {
   clamp,
@@ -19,6 +20,7 @@ import {
   withCriteria,
   type AggregateAcrossEntitiesInput,
   type AutoCompleteInput,
+  type FilterInputs,
   type ScrollAcrossEntitiesInput,
   type SearchAcrossEntitiesInput,
   type SearchInput,
@@ -92,6 +94,11 @@ export class SearchResolvers {
     return this.run(input);
   }
 
+  /** The criteria of a request, its hierarchy conditions (DESCENDANTS_INCL, …) expanded (hierarchy-filters.ts). */
+  private groups(input: FilterInputs): FacetCriterion[][] {
+    return filterGroups(expandHierarchyFilters(input, this.service));
+  }
+
   /**
    * ScrollAcrossEntitiesResolver: a page and the id of the next one. The catalog's index is not a point-in-time
    * snapshot, so the scroll id is the next offset (opaque to the app, as DataHub's is); keepAlive has no use here.
@@ -114,7 +121,7 @@ export class SearchResolvers {
       this.service.search({
         query: input.query,
         entityTypes: registryTypes(input.types ?? []),
-        filters: withCriteria(filterGroups(input), extra.map(toCriterion)),
+        filters: withCriteria(this.groups(input), extra.map(toCriterion)),
         includeRemoved: input.searchFlags?.includeSoftDeleted === true,
         start: 0,
         count: 0,
@@ -147,7 +154,7 @@ export class SearchResolvers {
       .search({
         query: input.query,
         entityTypes: registryTypes(input.types ?? []),
-        filters: filterGroups(input),
+        filters: this.groups(input),
         includeRemoved: input.searchFlags?.includeSoftDeleted === true,
         start: 0,
         count: MAX_COUNT,
@@ -233,7 +240,7 @@ export class SearchResolvers {
     return this.service.autocomplete({
       query: input.query,
       entityTypes: registryTypes(types),
-      filters: filterGroups(input),
+      filters: this.groups(input),
       includeRemoved: false,
       count,
     });
@@ -250,7 +257,7 @@ export class SearchResolvers {
     const base = {
       query: input.query,
       entityTypes: registryTypes(input.types ?? []),
-      filters: filterGroups(input),
+      filters: this.groups(input),
       includeRemoved: flags.includeSoftDeleted === true,
     };
     const maxFacetValues = clamp(flags.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000);
