@@ -22,6 +22,7 @@ import {
 } from './aspect-views.js';
 import { bootstrappedAspect, isBootstrapped } from './bootstrapped.js';
 import { browsePathV2 } from './browse-paths.js';
+import { healthOf } from './health-view.js';
 import type { ChildSearch } from './search-views.js';
 import type {
   CommonEntityView,
@@ -73,6 +74,8 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     domain: () => domainView(latest('domains'), urn, viewOf),
     deprecation: () => deprecationView(latest('deprecation'), viewOf),
     subTypes: () => subTypesView(latest('subTypes')),
+    // Only the types whose schema has `health` select it (health-view.ts).
+    health: () => healthOf(urn, entityType, service) ?? null,
     aspects: (args) => rawAspects(service.aspectsOf(urn), args.input),
     lastIngested: null,
     privileges: allGranted,

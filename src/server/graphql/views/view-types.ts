@@ -5,6 +5,7 @@
  * (with the field's arguments) only when a query selects it, so only what a query asks for is read.
  */
 import type { GraphQLResolveInfo } from 'graphql';
+import type { HealthView } from './health-view.js';
 
 /** What every entity view has: its GraphQL object type, URN and EntityType value. */
 export interface EntityView {
@@ -205,6 +206,8 @@ export interface CommonEntityView extends EntityView {
   readonly domain: () => DomainAssociationView | null;
   readonly deprecation: () => DeprecationView | null;
   readonly subTypes: () => SubTypesView | null;
+  /** The assets' health (health-view.ts); null for the entity types that have none. */
+  readonly health: () => readonly HealthView[] | null;
   readonly aspects: (args: RawAspectsArgs) => RawAspectView[];
   readonly lastIngested: null;
   readonly privileges: PrivilegesResolver;
