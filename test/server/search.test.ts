@@ -140,6 +140,15 @@ describe('searchAcrossEntities over real DataHub files', () => {
     );
     expect(hive.facets.get('platform')).toEqual(new Map([['urn:li:dataPlatform:hive', hive.total]]));
 
+    // Flows, jobs and charts have the platform GMS gives them from their key (DataPlatformInstanceUtils).
+    const airflow = await search(server, filter('platform', 'urn:li:dataPlatform:airflow'));
+    expect(airflow.urns.sort()).toEqual([
+      'urn:li:dataFlow:(airflow,dag_abc,PROD)',
+      'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_123)',
+      'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_456)',
+    ]);
+    expect((await search(server, { types: ['CHART'], ...filter('platform', 'urn:li:dataPlatform:looker') })).total).toBe(2); // prettier-ignore
+
     const byType = await search(server, filter('_entityType', 'CHART'));
     expect(byType.urns.sort()).toEqual(['urn:li:chart:(looker,baz1)', 'urn:li:chart:(looker,baz2)']);
 

@@ -87,6 +87,32 @@ export function withWordParts(text: string): string {
   return split === text ? text : `${text} ${split}`;
 }
 
+/**
+ * The platform GMS gives an entity that has no dataPlatformInstance aspect: it writes one from the key when the
+ * entity is created (DefaultAspectsUtil with DataPlatformInstanceUtils.getDefaultDataPlatform at v1.7.0): the
+ * key's platform (datasets, ML models, groups, feature tables), its dashboard tool (charts, dashboards), its
+ * orchestrator (flows, processes) or its flow's orchestrator (jobs).
+ */
+function defaultPlatform(entityType: string, key: JsonObject | undefined): string | undefined {
+  const platform = (name: JsonValue | undefined) => (typeof name === 'string' && name !== '' ? `urn:li:dataPlatform:${name}` : undefined); // prettier-ignore
+  switch (entityType) {
+    case 'chart':
+    case 'dashboard':
+      return platform(key?.['dashboardTool']);
+    case 'dataFlow':
+    case 'dataProcess':
+      return platform(key?.['orchestrator']);
+    case 'dataJob': {
+      const flow = parseRawUrn(typeof key?.['flow'] === 'string' ? key['flow'] : '');
+      return flow.ok && flow.value.entityType === 'dataFlow' ? platform(flow.value.parts[0]) : undefined;
+    }
+    default: {
+      const keyed = key?.['platform'];
+      return typeof keyed === 'string' ? keyed : undefined;
+    }
+  }
+}
+
 export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, JsonObject>): SearchDocument {
   const raw = parseRawUrn(urn);
   const entityType = raw.ok ? raw.value.entityType : '';
@@ -103,7 +129,7 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   const removed = status?.['removed'] === true;
 
   // `_entityType`, `urn` and `removed` are facet fields too, read from the search row (store/row-fields.ts).
-  facet('platform', key?.['platform'] ?? aspects.get('dataPlatformInstance')?.['platform']);
+  facet('platform', aspects.get('dataPlatformInstance')?.['platform'] ?? defaultPlatform(entityType, key));
   facet('origin', key?.['origin']);
   for (const term of termUrns(aspects.get('glossaryTerms'))) facet('glossaryTerms', term);
   for (const tag of tagUrns(aspects.get('globalTags'))) facet('tags', tag);
