@@ -74,8 +74,8 @@ export class EntityViews {
   private readonly context: ViewContext;
 
   /** `childSearch` answers Container.entities and Domain.entities (search lives with the resolvers). */
-  constructor(service: CatalogService, childSearch: ChildSearch) {
-    this.context = { service, viewOf: this.view, childSearch };
+  constructor(service: CatalogService, childSearch: ChildSearch, actor: string) {
+    this.context = { service, viewOf: this.view, childSearch, actor };
   }
 
   /**

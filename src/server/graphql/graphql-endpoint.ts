@@ -17,6 +17,7 @@ import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { appRoots } from './app-roots.js';
+import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
 import { coreRoots } from './core-roots.js';
 import { EntityViews } from './entity-views.js';
@@ -82,10 +83,12 @@ export async function executeGraphQL(
   service: CatalogService,
   actor: string,
 ): Promise<Record<string, unknown>> {
+  // Every write a mutation makes is checked against what the user may do (authorized-writes.ts).
+  const catalog = withAuthorizedWrites(service, actor);
   // Views and search refer to each other: a view's Container.entities is a search, a search result is a view.
-  const views: EntityViews = new EntityViews(service, (request) => search.childSearch(request));
-  const search = new SearchResolvers(service, views.view);
-  const context: ResolverContext = { service, views, search, actor };
+  const views: EntityViews = new EntityViews(catalog, (request) => search.childSearch(request), actor);
+  const search = new SearchResolvers(catalog, views.view);
+  const context: ResolverContext = { service: catalog, views, search, actor };
   const rootValue: RootResolvers = Object.fromEntries(
     ROOT_RESOLVERS.flatMap((build) => Object.entries(build(context))),
   );

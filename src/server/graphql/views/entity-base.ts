@@ -22,6 +22,7 @@ import {
 } from './aspect-views.js';
 import { bootstrappedAspect, isBootstrapped } from './bootstrapped.js';
 import { browsePathV2 } from './browse-paths.js';
+import { entityPrivileges } from './entity-privileges.js';
 import { healthOf } from './health-view.js';
 import type { ChildSearch } from './search-views.js';
 import type {
@@ -29,7 +30,6 @@ import type {
   EntityView,
   LineageArgs,
   LineageView,
-  PrivilegesResolver,
   RelationshipsArgs,
   RelationshipsView,
   ViewOf,
@@ -42,6 +42,8 @@ export interface ViewContext {
   readonly viewOf: ViewOf;
   /** Container.entities and Domain.entities: search lives with the resolvers, views only name the facet. */
   readonly childSearch: ChildSearch;
+  /** The signed-in user: what an entity's `privileges` are answered for. */
+  readonly actor: string;
 }
 
 /** Builds the view of one entity of the type it is registered for. */
@@ -78,7 +80,9 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     health: () => healthOf(urn, entityType, service) ?? null,
     aspects: (args) => rawAspects(service.aspectsOf(urn), args.input),
     lastIngested: null,
-    privileges: allGranted,
+    privileges: (_args, _context, info) =>
+      // DataHubPolicy.privileges is the policy's own list, not the user's: absent, as the default resolver answers it.
+      isObjectType(getNamedType(info.returnType)) ? entityPrivileges(service, context.actor, urn, entityType) : undefined, // prettier-ignore
     // EntityLineageResultResolver: one hop up or down the lineage edges (lineage-walk.ts).
     lineage: (args) => lineage(urn, args.input, context),
     // BrowsePathsV2Mapper: each entry's id as its name, and the entity it names.
@@ -146,13 +150,3 @@ function lineage(urn: string, input: LineageArgs['input'], { service, viewOf }: 
  * EntityPrivileges of the signed-in user: the embedded catalog's token gives full access, so every privilege the
  * schema's type names is granted, as DataHub's EntityPrivilegesResolver answers for an admin.
  */
-const allGranted: PrivilegesResolver = (_args, _context, info) => {
-  const type = getNamedType(info.returnType);
-  // DataHubPolicy.privileges is the policy's own list, not the user's: absent, as the default resolver answers it.
-  if (!isObjectType(type)) return undefined;
-  return Object.fromEntries(
-    Object.values(type.getFields())
-      .filter((field) => getNamedType(field.type).name === 'Boolean')
-      .map((field) => [field.name, true]),
-  );
-};

@@ -186,7 +186,7 @@ export interface BrowsePathsV2View {
   readonly path: readonly { readonly name: string; readonly entity: () => EntityView | null }[];
 }
 
-/** The entity's privileges as EntityPrivileges answers them: every Boolean field of the type, true. */
+/** The entity's privileges as EntityPrivileges answers them for the signed-in user (entity-privileges.ts). */
 export type PrivilegesResolver = (
   args: unknown,
   context: unknown,
