@@ -124,7 +124,7 @@ describe('users and roles', () => {
     const tags = proposal(DATASET, 'globalTags', { tags: [] });
     const refused = await ingestAs('reader', tags);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).message).toBe(
+    expect(((await refused.json()) as { message: string }).message).toBe(
       `User urn:li:corpuser:reader is unauthorized to modify entity: HttpStatus: 403 Urn: ${DATASET}`,
     );
     expect((await ingestAs('editor', tags)).status).toBe(200);
@@ -137,6 +137,6 @@ describe('users and roles', () => {
       body: JSON.stringify({ urn: DATASET }),
     });
     expect(deleted.status).toBe(403);
-    expect((await deleted.json()).message).toBe(`User is unauthorized to delete entity: ${DATASET}`);
+    expect(((await deleted.json()) as { message: string }).message).toBe(`User is unauthorized to delete entity: ${DATASET}`);
   });
 });

@@ -16,6 +16,7 @@ import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
+import { domainMutationRoots } from './domain-mutations.js';
 import { appRoots } from './app-roots.js';
 import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
@@ -48,6 +49,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   stewardMutationRoots,
   accessTokenRoots,
   ownershipTypeRoots,
+  domainMutationRoots,
 ];
 
 let schema: GraphQLSchema | undefined;

@@ -141,6 +141,8 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   facet('parentNode', aspects.get('glossaryNodeInfo')?.['parentNode']);
   // DomainProperties.name is filterable in DataHub: its client finds a domain by name with `name` EQUAL (exact).
   if (entityType === 'domain') facet('name', aspects.get('domainProperties')?.['name']);
+  // DomainProperties.parentDomain is @Searchable: the app lists the top-level domains as those without one.
+  facet('parentDomain', aspects.get('domainProperties')?.['parentDomain']);
   // CorpUserInfo.active (BOOLEAN) and the users' and groups' displayName are @Searchable: DataHub's web app asks
   // for users that are active or have a display name (userSearchUtils.getUserFilters) when it picks owners.
   const userInfo = aspects.get('corpUserInfo');
