@@ -19,6 +19,7 @@ const ASPECT_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   institutionalMemory: ['EDIT_ENTITY_DOC_LINKS'],
   domains: ['EDIT_DOMAINS_PRIVILEGE'],
   deprecation: ['EDIT_DEPRECATION_PRIVILEGE'],
+  datasetDeprecation: ['EDIT_ENTITY_STATUS'],
   status: ['EDIT_ENTITY_STATUS'],
   structuredProperties: ['EDIT_ENTITY_PROPERTIES'],
   dataProductProperties: ['MANAGE_DATA_PRODUCTS'],
@@ -51,6 +52,11 @@ const DELETE_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   form: ['MANAGE_DOCUMENTATION_FORMS'],
 };
 
+/** The aspects DataHub's UI writes a description (and a display name) to: editableDatasetProperties and the like. */
+function isEditableDescription(aspect: string): boolean {
+  return aspect.startsWith('editable') && aspect.endsWith('Properties');
+}
+
 /** The entities of proposals a GraphQL mutation may not write, by URN (empty: every write is allowed). */
 export function refusedMutationWrites(
   service: CatalogService,
@@ -76,6 +82,7 @@ export function refusedMutationWrites(
     if (OWN_USER_ASPECTS.has(proposal.aspectName) && urn === actor) continue;
     const privileges =
       creating.get(urn) ??
+      (isEditableDescription(proposal.aspectName) ? ['EDIT_ENTITY_DOCS'] : undefined) ??
       (OWN_USER_ASPECTS.has(proposal.aspectName) ? ['EDIT_USER_PROFILE'] : (ASPECT_PRIVILEGES[proposal.aspectName] ?? [])); // prettier-ignore
     if (!authorizer.allows([...privileges, 'EDIT_ENTITY'], urn)) refused.add(urn);
   }
