@@ -21,7 +21,7 @@ import {
   subTypesView,
 } from './aspect-views.js';
 import { bootstrappedAspect, isBootstrapped } from './bootstrapped.js';
-import { browsePathV2 } from './browse-paths.js';
+import { browsePathV2Entries } from './browse-paths.js';
 import { entityPrivileges } from './entity-privileges.js';
 import { healthOf } from './health-view.js';
 import type { ChildSearch } from './search-views.js';
@@ -87,9 +87,9 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     lineage: (args) => lineage(urn, args.input, context),
     // BrowsePathsV2Mapper: each entry's id as its name, and the entity it names.
     browsePathV2: () => ({
-      path: browsePathV2(service, urn).map((name) => ({
-        name,
-        entity: () => (parseRawUrn(name).ok && service.exists(name) ? viewOf(name) : null),
+      path: browsePathV2Entries(service, urn).map((entry) => ({
+        name: entry.id,
+        entity: () => (entry.urn !== undefined && parseRawUrn(entry.urn).ok ? viewOf(entry.urn) : null),
       })),
     }),
   };
