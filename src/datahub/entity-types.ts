@@ -77,6 +77,7 @@ export const GRAPHQL_OBJECT_TYPES = {
   schemaField: 'SchemaFieldEntity',
   ownershipType: 'OwnershipTypeEntity',
   dataProcessInstance: 'DataProcessInstance',
+  dataHubRole: 'DataHubRole',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The object type of an entity of a type without one of its own. */

@@ -103,7 +103,8 @@ describe('users and roles', () => {
       message: 'Unauthorized to perform this action. Please contact your DataHub administrator.',
       extensions: { code: 403 },
     });
-    expect(await server.aspect(DATASET, 'globalTags')).toBeUndefined();
+    const tags = await server.get(`/aspects/${encodeURIComponent(DATASET)}?aspect=globalTags&version=0`, { Authorization: `Bearer ${TOKEN}` }); // prettier-ignore
+    expect(tags.status).toBe(404);
     expect((await graphql('owner', ADD_TAG, { urn: DATASET })).errors[0].extensions.code).toBe(403);
     expect((await graphql('owner', ADD_TAG, { urn: OWNED })).data.addTag).toBe(true);
     expect((await graphql('editor', ADD_TAG, { urn: DATASET })).data.addTag).toBe(true);
@@ -118,6 +119,27 @@ describe('users and roles', () => {
       'mutation { createAccessToken(input: {type: PERSONAL, actorUrn: "urn:li:corpuser:reader", duration: ONE_HOUR, name: "mine"}) { accessToken } }', // prettier-ignore
     );
     expect(token.data.createAccessToken.accessToken).toBeTruthy();
+  });
+
+  it('lists the roles DataHub bootstraps, and lets an admin (only) assign one, which takes effect at once', async () => {
+    const roles = await graphql('reader', '{ listRoles(input: {start: 0, count: 10}) { total roles { urn type name description } } }'); // prettier-ignore
+    expect(roles.data.listRoles.total).toBe(3);
+    expect(roles.data.listRoles.roles[0]).toEqual({ urn: 'urn:li:dataHubRole:Admin', type: 'DATAHUB_ROLE', name: 'Admin', description: 'Can do everything on the platform.' }); // prettier-ignore
+    const assign =
+      'mutation ($role: String) { batchAssignRole(input: {roleUrn: $role, actors: ["urn:li:corpuser:owner"]}) }';
+    expect(
+      (await graphql('editor', assign, { role: 'urn:li:dataHubRole:Admin' })).errors[0].extensions.code,
+    ).toBe(403);
+    // The user is an entity once they exist: DataHub skips actors that do not.
+    await server.post('/aspects?action=ingestProposal', { proposal: proposal('urn:li:corpuser:owner', 'corpUserInfo', { active: true }) }, { Authorization: `Bearer ${TOKEN}` }); // prettier-ignore
+    expect(
+      (await graphql('datahub', assign, { role: 'urn:li:dataHubRole:Editor' })).data.batchAssignRole,
+    ).toBe(true);
+    const stored = await server.get(`/aspects/${encodeURIComponent('urn:li:corpuser:owner')}?aspect=roleMembership&version=0`, { Authorization: `Bearer ${TOKEN}` }); // prettier-ignore
+    expect(stored.json.aspect['com.linkedin.identity.RoleMembership']).toEqual({ roles: ['urn:li:dataHubRole:Editor'] }); // prettier-ignore
+    expect((await graphql('owner', ADD_TAG, { urn: DATASET })).data.addTag).toBe(true);
+    expect((await graphql('datahub', assign, { role: null })).data.batchAssignRole).toBe(true);
+    expect((await graphql('owner', ADD_TAG, { urn: DATASET })).errors[0].extensions.code).toBe(403);
   });
 
   it("refuses a Rest.li write to what the user may not edit, with GMS's 403", async () => {
@@ -137,6 +159,8 @@ describe('users and roles', () => {
       body: JSON.stringify({ urn: DATASET }),
     });
     expect(deleted.status).toBe(403);
-    expect(((await deleted.json()) as { message: string }).message).toBe(`User is unauthorized to delete entity: ${DATASET}`);
+    expect(((await deleted.json()) as { message: string }).message).toBe(
+      `User is unauthorized to delete entity: ${DATASET}`,
+    );
   });
 });

@@ -25,6 +25,7 @@ import {
 } from './views/ml-views.js';
 import { isBootstrapped } from './views/bootstrapped.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
+import { dataHubRoleView } from './views/role-view.js';
 import { dataProcessInstanceView } from './views/process-instance-views.js';
 import { containerView, dataPlatformView } from './views/platform-views.js';
 import { schemaFieldEntityView } from './views/schema-views.js';
@@ -56,6 +57,7 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dataFlow', dataFlowView],
   ['dataJob', dataJobView],
   ['dataProcessInstance', dataProcessInstanceView],
+  ['dataHubRole', dataHubRoleView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */

@@ -17,6 +17,7 @@ import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
+import { roleRoots } from './role-roots.js';
 import { appRoots } from './app-roots.js';
 import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
@@ -50,6 +51,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   accessTokenRoots,
   ownershipTypeRoots,
   domainMutationRoots,
+  roleRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
