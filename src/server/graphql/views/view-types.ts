@@ -72,7 +72,9 @@ export interface InstitutionalMemoryView {
     readonly author: () => EntityView;
     readonly actor: () => EntityView;
     readonly created: AuditStampView;
+    readonly updated: AuditStampView | null;
     readonly associatedUrn: string;
+    readonly settings: { readonly showInAssetPreview: boolean } | null;
   }[];
 }
 
