@@ -17,6 +17,7 @@ import {
 import { Authenticator, isCrossSite, type Identity } from './http/auth.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { UserDirectory } from './auth/user-directory.js';
+import { bootstrapRootUser } from './catalog/bootstrap.js';
 import { AspectStore } from './store/aspect-store.js';
 import { handleUi, isUiPath, type UiResponse } from './ui/ui-routes.js';
 import { PATHS_GIVEN_TO_DATAHUB_UI } from './ui/ui-paths.js';
@@ -81,6 +82,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
         );
   const store = new AspectStore(options.db);
   const service = new CatalogService(store, options.clock);
+  bootstrapRootUser(service);
   const accessTokens = new AccessTokens(service);
   const auth = new Authenticator({
     ...(options.token === undefined ? {} : { token: options.token }),

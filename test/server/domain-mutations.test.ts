@@ -61,6 +61,16 @@ describe('domain mutations', () => {
     );
   });
 
+  it('renames a domain (updateName), refusing the name of a sibling', async () => {
+    await create({ id: 'sales', name: 'Sales' });
+    expect((await gql('mutation { updateName(input: {urn: "urn:li:domain:sales", name: "Revenue"}) }')).data.updateName).toBe(true); // prettier-ignore
+    expect((await server.aspect('urn:li:domain:sales', 'domainProperties')).name).toBe('Revenue');
+    const taken = await gql(
+      'mutation { updateName(input: {urn: "urn:li:domain:sales", name: "Marketing"}) }',
+    );
+    expect(taken.errors[0]).toMatchObject({ message: '"Marketing" already exists in this domain. Please pick a unique name.', extensions: { code: 409 } }); // prettier-ignore
+  });
+
   it('sets and unsets the domain of an asset, and deletes a domain only without child domains', async () => {
     expect((await gql(`mutation { setDomain(entityUrn: "${DATASET}", domainUrn: "urn:li:domain:marketing") }`)).data.setDomain).toBe(true); // prettier-ignore
     expect(await server.aspect(DATASET, 'domains')).toEqual({ domains: ['urn:li:domain:marketing'] });

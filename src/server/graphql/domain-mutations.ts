@@ -77,6 +77,22 @@ export class DomainMutations {
     return true;
   }
 
+  /** UpdateNameResolver.updateDomainName: MANAGE_DOMAINS; the new name unique among the domain's siblings. */
+  rename(urn: string, name: string): boolean {
+    this.authorize(['MANAGE_DOMAINS']);
+    const properties = this.writer.latest(urn, PROPERTIES);
+    const failure = `Failed to perform update against input ${JSON.stringify({ name, urn })}`;
+    if (properties === undefined) throw wrapped(failure, 'Domain does not exist');
+    const parent = typeof properties['parentDomain'] === 'string' ? properties['parentDomain'] : null;
+    if (this.hasNameConflict(name, parent))
+      throw new DataHubGraphQLError(
+        409,
+        `"${name}" already exists in this domain. Please pick a unique name.`,
+      );
+    this.writer.persistAspect(urn, PROPERTIES, { ...properties, name });
+    return true;
+  }
+
   deleteDomain(urn: string): boolean {
     if (!isAuthorized(this.writer.service, this.writer.actor, ['MANAGE_DOMAINS', 'DELETE_ENTITY'], urn))
       throw new DataHubGraphQLError(403, UNAUTHORIZED);

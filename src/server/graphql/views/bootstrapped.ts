@@ -6,20 +6,11 @@
  * answer them where nothing was stored, so the root user and the data platforms read as DataHub's do.
  */
 import { BOOTSTRAPPED_DATA_PLATFORMS } from '../../../datahub/generated/data-platforms.js';
+import { ROOT_USER_ASPECTS, ROOT_USER_URN } from '../../../datahub/bootstrap-root-user.js';
 import type { JsonObject } from '../../../model/json.js';
 
-/** root-user.yaml: the root user `datahub`, its info and editable info. */
-const ROOT_USER: Readonly<Record<string, JsonObject>> = {
-  corpUserInfo: { active: true, displayName: 'DataHub', title: 'DataHub', system: true },
-  corpUserEditableInfo: {
-    teams: [],
-    skills: [],
-    pictureLink:
-      'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png',
-  },
-};
-
-const ROOT_USER_URN = 'urn:li:corpuser:datahub';
+/** root-user.yaml: the root user `datahub`, its info and editable info (the server also writes them at start). */
+const ROOT_USER: Readonly<Record<string, JsonObject>> = ROOT_USER_ASPECTS;
 
 /** roles.yaml: the three roles, each's dataHubRoleInfo. */
 export const BOOTSTRAPPED_ROLES: Readonly<Record<string, JsonObject>> = {
