@@ -34,6 +34,19 @@ describe('browse paths', () => {
     expect(inner.data.browseV2.groups.map((group: { name: string }) => group.name)).toEqual(['test_schema']);
   });
 
+  it('filters a search by a browse path at any of its levels, as the browse sidebar does', async () => {
+    const find = async (path: string) =>
+      (
+        await server.graphql(
+          'query ($path: String!) { searchAcrossEntities(input: {query: "*", orFilters: [{and: [{field: "browsePathV2", condition: EQUAL, values: [$path]}]}]}) { searchResults { entity { urn } } } }', // prettier-ignore
+          { path },
+        )
+      ).data.searchAcrossEntities.searchResults.map((hit: { entity: { urn: string } }) => hit.entity.urn);
+    expect(await find('\u241fPlaywrightBrowseEntity\u241ftest_schema')).toEqual([DATASET]);
+    expect(await find('\u241fPlaywrightBrowseEntity')).toEqual([DATASET]);
+    expect(await find('\u241ftest_schema')).toEqual([]);
+  });
+
   it("answers the entity's path with each entry's id as its name and the entity its URN names", async () => {
     const result = await server.graphql(
       `{ dataset(urn: "${DATASET}") { browsePathV2 { path { name entity { urn type } } } } }`,

@@ -7,6 +7,7 @@
  * of domains. The facets `_entityType`, `urn` and `removed` are read from the search row (store/row-fields.ts).
  */
 import { simplifyFieldPath } from '../../model/field-path.js';
+import { browsePathPrefixes } from './browse-path-field.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { decodeUrnPart, parseRawUrn } from '../../model/urn.js';
 
@@ -143,6 +144,7 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   if (entityType === 'domain') facet('name', aspects.get('domainProperties')?.['name']);
   // DomainProperties.parentDomain is @Searchable: the app lists the top-level domains as those without one.
   facet('parentDomain', aspects.get('domainProperties')?.['parentDomain']);
+  for (const prefix of browsePathPrefixes(urn, aspects)) facet('browsePathV2', prefix);
   // CorpUserInfo.active (BOOLEAN) and the users' and groups' displayName are @Searchable: DataHub's web app asks
   // for users that are active or have a display name (userSearchUtils.getUserFilters) when it picks owners.
   const userInfo = aspects.get('corpUserInfo');
