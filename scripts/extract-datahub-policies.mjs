@@ -26,7 +26,8 @@ function resourceTypes(urn, resources) {
   if (resources === undefined || resources === null) return undefined;
   const criteria = resources.filter?.criteria ?? [];
   if (resources.type !== undefined) {
-    if (resources.allResources !== true || criteria.length > 0) throw new Error(`${urn}: unexpected resources`);
+    if (resources.allResources !== true || criteria.length > 0)
+      throw new Error(`${urn}: unexpected resources`);
     return [resources.type];
   }
   if (resources.allResources === true && criteria.length === 0) return undefined;

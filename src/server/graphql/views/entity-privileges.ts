@@ -60,8 +60,7 @@ export function entityPrivileges(
   for (const [field, privilege] of [...COMMON, ...(BY_TYPE[entityType] ?? [])])
     result[field] = can(privilege);
   if (entityType === 'dataset')
-    for (const [field, privilege] of DATASET_VIEWS)
-      result[field] = authorizer.allows([privilege], urn);
+    for (const [field, privilege] of DATASET_VIEWS) result[field] = authorizer.allows([privilege], urn);
   // GlossaryUtils.canManageGlossaries: MANAGE_GLOSSARIES manages every term and node (and a node's children).
   if (entityType === 'glossaryTerm' || entityType === 'glossaryNode') {
     const manage = authorizer.allows(['MANAGE_GLOSSARIES']);
