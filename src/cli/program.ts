@@ -131,8 +131,19 @@ export function buildProgram(io: CliIo, setExitCode: SetExitCode): Command {
       '--datahub-ui <dir>',
       "serve a build of DataHub's web app at / (npm run datahub-ui:build); the catalog's pages move to /ui/search",
     )
+    .option(
+      '--users <file>',
+      "DataHub's users and passwords (a user.props file, user:password a line): they sign in to DataHub's web app, and every caller must authenticate",
+    )
     .action(
-      async (options: { db: string; port: string; host: string; token?: string; datahubUi?: string }) => {
+      async (options: {
+        db: string;
+        port: string;
+        host: string;
+        token?: string;
+        datahubUi?: string;
+        users?: string;
+      }) => {
         const { runServe } = await import('./commands/serve.js');
         setExitCode(await runServe(options, io));
       },

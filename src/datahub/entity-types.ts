@@ -80,6 +80,8 @@ export const GRAPHQL_OBJECT_TYPES = {
   form: 'Form',
   dataType: 'DataTypeEntity',
   entityType: 'EntityTypeEntity',
+  dataProcessInstance: 'DataProcessInstance',
+  dataHubRole: 'DataHubRole',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The object type of an entity of a type without one of its own. */

@@ -15,7 +15,10 @@ import {
   serverConfig,
   type RestliReply,
 } from './http/restli-routes.js';
-import { Authenticator, isCrossSite } from './http/auth.js';
+import { Authenticator, isCrossSite, type Identity } from './http/auth.js';
+import { AccessTokens } from './auth/access-tokens.js';
+import { UserDirectory } from './auth/user-directory.js';
+import { bootstrapRootUser } from './catalog/bootstrap.js';
 import { AspectStore } from './store/aspect-store.js';
 import { handleUi, isUiPath, type UiResponse } from './ui/ui-routes.js';
 import { PATHS_GIVEN_TO_DATAHUB_UI } from './ui/ui-paths.js';
@@ -32,8 +35,13 @@ export interface CatalogServerOptions {
   readonly db: string;
   readonly port?: number;
   readonly host?: string;
-  /** When set, every endpoint but /config requires `Authorization: Bearer <token>`. */
+  /** When set, every endpoint but /config requires `Authorization: Bearer <token>` (or a session, or a PAT). */
   readonly token?: string;
+  /**
+   * Users who sign in to DataHub's web app with a password (a user.props file's entries). When set, every
+   * endpoint but /config requires a caller who proved who they are, as GMS with authentication enabled.
+   */
+  readonly users?: readonly { readonly username: string; readonly password: string }[];
   /** Observes each request (tests count round trips with it). */
   readonly onRequest?: (request: { readonly method: string; readonly path: string }) => void;
   readonly clock?: () => number;
@@ -62,10 +70,9 @@ export function isLoopback(host: string): boolean {
 /** Starts the embedded DataHub-compatible catalog. */
 export async function startCatalogServer(options: CatalogServerOptions): Promise<CatalogServer> {
   const host = options.host ?? '127.0.0.1';
-  if (options.token === undefined && !isLoopback(host)) {
+  if (options.token === undefined && options.users === undefined && !isLoopback(host)) {
     throw new Error(`refusing to listen on ${host} without a token: set --token or CATALOG_SERVER_TOKEN`);
   }
-  const auth = options.token === undefined ? undefined : new Authenticator(options.token, options.clock);
   // Read before the store opens, so a folder that is no build fails the start and leaves nothing open.
   const datahubUi =
     options.datahubUi === undefined
@@ -76,6 +83,14 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
         );
   const store = new AspectStore(options.db);
   const service = new CatalogService(store, options.clock);
+  bootstrapRootUser(service);
+  const accessTokens = new AccessTokens(service);
+  const auth = new Authenticator({
+    ...(options.token === undefined ? {} : { token: options.token }),
+    ...(options.users === undefined ? {} : { users: new UserDirectory(options.users) }),
+    accessTokenActor: (token) => accessTokens.authenticate(token),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
 
   const server = createServer((request, response) => {
     options.onRequest?.({ method: request.method ?? 'GET', path: request.url ?? '/' });
@@ -117,7 +132,7 @@ async function handle(
   request: IncomingMessage,
   response: ServerResponse,
   service: CatalogService,
-  auth: Authenticator | undefined,
+  authenticator: Authenticator,
   datahubUi: DataHubUi | undefined,
 ): Promise<void> {
   const url = request.url ?? '/';
@@ -126,7 +141,10 @@ async function handle(
   let rawQuery = queryStart < 0 ? '' : url.slice(queryStart + 1);
   let method = request.method ?? 'GET';
 
-  const caller = auth === undefined ? 'anonymous' : auth.caller(request);
+  const identity = authenticator.identify(request);
+  const caller = identity.caller;
+  // Without a token or users the server trusts loopback callers, and its pages have no sign-in.
+  const auth = authenticator.required ? authenticator : undefined;
   const isDataHubUi = datahubUi?.owns(method, path) === true;
   const isUi = !isDataHubUi && isUiPath(path);
   if (!isUi && !isDataHubUi && path !== '/config' && auth !== undefined) {
@@ -184,15 +202,11 @@ async function handle(
         response.writeHead(400, { 'Content-Length': 0 }).end();
         return;
       }
-      // DataHub's web app runs as the user it signed in; API clients (the token) as the server's actor.
-      const actor =
-        datahubUi === undefined || caller === 'token'
-          ? SERVER_ACTOR
-          : datahubUi.actorOf(request, auth, SERVER_ACTOR);
+      const actor = actorOf(identity, request, auth, datahubUi);
       const result = await executeGraphQL(graphqlRequest, service, actor);
       return sendJson(response, 200, result, { 'Content-Type': 'application/json;charset=utf-8' });
     }
-    const reply = route(method, path, rawQuery, body, service);
+    const reply = route(method, path, rawQuery, body, service, actorOf(identity, request, auth, datahubUi));
     // With DataHub's web app, /config answers as its frontend does, over GMS's fields (frontend-config.ts).
     if (datahubUi !== undefined && path === '/config' && reply.status === 200) {
       return sendJson(response, 200, mergedConfig(reply.body, '/'));
@@ -210,6 +224,7 @@ function route(
   rawQuery: string,
   body: Buffer,
   service: CatalogService,
+  actor: string,
 ): RestliReply {
   const params = parseRestliQuery(rawQuery);
   const action = params.get('action');
@@ -226,7 +241,7 @@ function route(
     path === '/aspects' &&
     (action === 'ingestProposal' || action === 'ingestProposalBatch')
   ) {
-    return ingestProposals(action, jsonBody(), service, SERVER_ACTOR);
+    return ingestProposals(action, jsonBody(), service, actor);
   }
   if (method === 'POST' && path === '/aspects' && action === 'getTimeseriesAspectValues') {
     return getTimeseriesAspectValues(jsonBody(), service);
@@ -235,7 +250,7 @@ function route(
     return runsAction(action, jsonBody(), service);
   }
   if (method === 'POST' && path === '/entities' && typeof action === 'string') {
-    return entitiesAction(action, jsonBody(), service, SERVER_ACTOR);
+    return entitiesAction(action, jsonBody(), service, actor);
   }
   if (method === 'GET' && path.startsWith('/aspects/')) {
     return getAspect(decodeSegment(path.slice('/aspects/'.length)), params, service);
@@ -245,6 +260,22 @@ function route(
   }
   if (method === 'GET' && path === '/entitiesV2') return batchGetEntities(params, service);
   throw new ServiceError(404, `No resource for ${method} ${path}`);
+}
+
+/**
+ * Who a request acts as: the user its token or session names; the server token and the catalog's own pages act
+ * as DataHub's root user. Without authentication (loopback trusted), DataHub's web app acts as the user its actor
+ * cookie names, as anyone on loopback may be anyone.
+ */
+function actorOf(
+  identity: Identity,
+  request: IncomingMessage,
+  auth: Authenticator | undefined,
+  datahubUi: DataHubUi | undefined,
+): string {
+  if (identity.actor !== undefined) return identity.actor;
+  if (auth === undefined && datahubUi !== undefined) return datahubUi.cookieActor(request) ?? SERVER_ACTOR;
+  return SERVER_ACTOR;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

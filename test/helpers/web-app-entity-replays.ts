@@ -56,8 +56,9 @@ export const ENTITY_REPLAYS: Readonly<Record<string, Replay>> = {
       expect(me.corpUser).toMatchObject({ urn: ME, username: 'datahub', type: 'CORP_USER' });
       expect(me.corpUser.info.displayName).toBe('DataHub');
       expect(me.corpUser.settings.appearance.showSimplifiedHomepage).toBe(false);
-      expect(Object.values(me.platformPrivileges).every((granted) => granted === true)).toBe(true);
-      expect(me.platformPrivileges.manageGlossaries).toBe(true);
+      // The root user's privileges under DataHub's default policies (policy 0 and every user's policy 7).
+      expect(me.platformPrivileges).toMatchObject({ managePolicies: true, manageGlossaries: true, manageTokens: true, createTags: true, manageTags: true, generatePersonalAccessTokens: true }); // prettier-ignore
+      expect(me.platformPrivileges.viewManageTags).toBe(false);
     },
   },
   getMLFeature: {

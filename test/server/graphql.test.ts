@@ -368,6 +368,30 @@ describe('GraphQL endpoint', () => {
     expect(result.data).toEqual({ a: true, b: false, corpUser: null });
   });
 
+  it('answers the root user GMS bootstraps (root-user.yaml) as an entity, as the app expects of the signed-in user', async () => {
+    const result = await gql(`{
+      entityExists(urn: "urn:li:corpuser:datahub")
+      entities(urns: ["urn:li:corpuser:datahub"]) {
+        urn type ... on CorpUser { username exists properties { displayName title active } editableProperties { pictureLink } }
+      }
+    }`);
+    expect(result.errors).toBeUndefined();
+    expect(result.data.entityExists).toBe(true);
+    expect(result.data.entities).toEqual([
+      {
+        urn: 'urn:li:corpuser:datahub',
+        type: 'CORP_USER',
+        username: 'datahub',
+        exists: true,
+        properties: { displayName: 'DataHub', title: 'DataHub', active: true },
+        editableProperties: {
+          pictureLink:
+            'https://raw.githubusercontent.com/datahub-project/datahub/master/datahub-web-react/src/images/default_avatar.png',
+        },
+      },
+    ]);
+  });
+
   it('is also served on /api/v2/graphql, refuses GET and answers unparsable requests with a bare 400', async () => {
     expect(
       (await server.post('/api/v2/graphql', { query: '{ entityExists(urn: "urn:li:corpuser:x") }' })).json
@@ -378,8 +402,79 @@ describe('GraphQL endpoint', () => {
     expect((await server.post('/api/graphql', { variables: {} })).status).toBe(400);
   });
 
+  it('answers the data platforms GMS bootstraps (data-platforms.yaml) with their info, and a stored info over it', async () => {
+    const bootstrapped = await gql(
+      `{ dataPlatform(urn: "urn:li:dataPlatform:hive") { urn name properties { displayName type datasetNameDelimiter logoUrl } }
+         dataset(urn: "${DATASET}") { platform { properties { displayName } } } }`,
+    );
+    expect(bootstrapped.data.dataPlatform).toEqual({
+      urn: 'urn:li:dataPlatform:hive',
+      name: 'hive',
+      properties: { displayName: 'Hive', type: 'FILE_SYSTEM', datasetNameDelimiter: '.', logoUrl: 'assets/platforms/hivelogo.png' }, // prettier-ignore
+    });
+    expect(bootstrapped.data.dataset.platform.properties.displayName).toBe('Hive');
+    await ingest(
+      proposal('urn:li:dataPlatform:custom', 'dataPlatformInfo', {
+        name: 'custom',
+        displayName: 'Custom Lake',
+        type: 'OTHERS',
+        datasetNameDelimiter: '/',
+      }),
+    );
+    const stored = await gql(
+      '{ dataPlatform(urn: "urn:li:dataPlatform:custom") { properties { displayName } } }',
+    );
+    expect(stored.data.dataPlatform.properties.displayName).toBe('Custom Lake');
+    expect(
+      (await gql('{ dataPlatform(urn: "urn:li:dataPlatform:nowhere") { urn } }')).data.dataPlatform,
+    ).toBeNull();
+  });
+
+  it('answers the root fields of charts, dashboards, flows, jobs and data products by URN, as entity(urn) does', async () => {
+    const urns = {
+      chart: 'urn:li:chart:(looker,root_chart)',
+      dashboard: 'urn:li:dashboard:(looker,root_dashboard)',
+      dataFlow: 'urn:li:dataFlow:(airflow,root_dag,PROD)',
+      dataJob: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,root_dag,PROD),root_task)',
+      dataProduct: 'urn:li:dataProduct:root_product',
+    };
+    await ingest(...Object.values(urns).map((urn) => proposal(urn, 'status', { removed: false })));
+    const fields = Object.entries(urns).map(([field, urn]) => `${field}(urn: "${urn}") { urn type }`);
+    const result = await gql(
+      `{ ${fields.join(' ')} missing: chart(urn: "urn:li:chart:(looker,none)") { urn } }`,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      chart: { urn: urns.chart, type: 'CHART' },
+      dashboard: { urn: urns.dashboard, type: 'DASHBOARD' },
+      dataFlow: { urn: urns.dataFlow, type: 'DATA_FLOW' },
+      dataJob: { urn: urns.dataJob, type: 'DATA_JOB' },
+      dataProduct: { urn: urns.dataProduct, type: 'DATA_PRODUCT' },
+      missing: null,
+    });
+  });
+
   it('reports schema validation errors without executing', async () => {
     const result = await gql('{ mlFeature(urn: "x") { nope } }');
     expect(result.errors[0].message).toContain('Cannot query field "nope"');
+  });
+
+  it('refuses a mutation of the schema it does not perform, as GMS refuses a field it lacks, and runs none of the request', async () => {
+    const result = await gql(
+      `mutation { createGlossaryTerm(input: {id: "never", name: "Never"}) ...rest }
+       fragment rest on Mutation { createSecret(input: {name: "s", value: "v"}) }`,
+    );
+    expect(result.errors).toEqual([
+      {
+        message:
+          "Validation error (FieldUndefined@[createSecret]) : Field 'createSecret' in type 'Mutation' is undefined",
+        locations: [{ line: 2, column: 36 }],
+        extensions: { classification: 'ValidationError' },
+      },
+    ]);
+    expect(result.data).toBeNull();
+    expect(
+      (await gql('{ glossaryTerm(urn: "urn:li:glossaryTerm:never") { urn } }')).data.glossaryTerm,
+    ).toBeNull();
   });
 });

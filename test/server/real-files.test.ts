@@ -40,6 +40,7 @@ const ENTITY_WITH_ASPECTS = `query ($urn: String!) {
     type
     ${TYPES_WITH_ASPECTS.map((type) => `... on ${type} { aspects { aspectName payload } }`).join('\n    ')}
     ... on DataPlatform { properties { type displayName datasetNameDelimiter logoUrl } }
+    ... on DataProcessInstance { properties { name } }
   }
 }`;
 
@@ -146,6 +147,12 @@ describe.each(FILES)('real DataHub file %s', (file) => {
         const { name, ...info } = aspects.get('dataPlatformInfo') ?? {};
         expect(name, urn).toBe(urn.split(':')[3]);
         expect(data.entity.properties, urn).toEqual({ logoUrl: null, ...info });
+        continue;
+      }
+      if (entityType === 'dataProcessInstance') {
+        // Nor has DataProcessInstance: its name is dataProcessInstanceProperties' (DataProcessInstanceMapper).
+        const name = aspects.get('dataProcessInstanceProperties')?.['name'];
+        expect(data.entity.properties, urn).toEqual(name === undefined ? null : { name });
         continue;
       }
       const served = new Map<string, unknown>(

@@ -140,6 +140,15 @@ describe('searchAcrossEntities over real DataHub files', () => {
     );
     expect(hive.facets.get('platform')).toEqual(new Map([['urn:li:dataPlatform:hive', hive.total]]));
 
+    // Flows, jobs and charts have the platform GMS gives them from their key (DataPlatformInstanceUtils).
+    const airflow = await search(server, filter('platform', 'urn:li:dataPlatform:airflow'));
+    expect(airflow.urns.sort()).toEqual([
+      'urn:li:dataFlow:(airflow,dag_abc,PROD)',
+      'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_123)',
+      'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_abc,PROD),task_456)',
+    ]);
+    expect((await search(server, { types: ['CHART'], ...filter('platform', 'urn:li:dataPlatform:looker') })).total).toBe(2); // prettier-ignore
+
     const byType = await search(server, filter('_entityType', 'CHART'));
     expect(byType.urns.sort()).toEqual(['urn:li:chart:(looker,baz1)', 'urn:li:chart:(looker,baz2)']);
 
@@ -192,6 +201,34 @@ describe('searchAcrossEntities over real DataHub files', () => {
       orFilters: [{ and: [{ field: 'tags', values: ['urn:li:tag:Legacy'], negated: true }] }],
     });
     expect(negated.urns).toEqual(['urn:li:chart:(looker,baz2)']);
+  });
+
+  it('answers the nested _entityType␞typeNames facet the search page builds its Type filter from', async () => {
+    await server.post('/aspects?action=ingestProposal', {
+      proposal: proposal(HIVE, 'subTypes', { typeNames: ['View'] }),
+    });
+    const { data, errors } = await server.graphql(
+      '{ searchAcrossEntities(input: {query: "*", types: [DATASET, CHART]}) { facets { field displayName aggregations { value count } } } }',
+    );
+    expect(errors).toBeUndefined();
+    const nested = data.searchAcrossEntities.facets.find(
+      (facet: { field: string }) => facet.field === '_entityType␞typeNames',
+    );
+    expect(nested.displayName).toBe('Type␞Sub Type');
+    const counts = new Map(
+      nested.aggregations.map((item: { value: string; count: number }) => [item.value, item.count]),
+    );
+    const all = await search(server, { types: ['DATASET', 'CHART'] });
+    expect(counts.get('DATASET')).toBe(all.facets.get('_entityType')?.get('DATASET'));
+    expect(counts.get('CHART')).toBe(2);
+    expect(counts.get('DATASET␞View')).toBe(1);
+    // Each type comes before its sub-types, as DataHub's nested aggregation lists them.
+    const values = nested.aggregations.map((item: { value: string }) => item.value);
+    expect(values.indexOf('DATASET')).toBeLessThan(values.indexOf('DATASET␞View'));
+    const skipped = await server.graphql(
+      '{ searchAcrossEntities(input: {query: "*", searchFlags: {skipAggregates: true}}) { facets { field } } }',
+    );
+    expect(skipped.data.searchAcrossEntities.facets).toEqual([]);
   });
 
   it('pages stably: the pages of a listing are the listing', async () => {

@@ -200,6 +200,18 @@ describe('steward mutations', () => {
           },
         ],
       });
+      // Read back as InstitutionalMemoryMetadataMapper answers it: the app shows the link in the asset's header.
+      const read = await server.graphql(
+        `{ dataset(urn: "${DATASET}") { institutionalMemory { elements { url label settings { showInAssetPreview } updated { time } } } } }`,
+      );
+      expect(read.data.dataset.institutionalMemory.elements).toEqual([
+        {
+          url: `${URL}/v2`,
+          label: 'Wiki v2',
+          settings: { showInAssetPreview: true },
+          updated: { time: stamp.time },
+        },
+      ]);
       expect(await send('removeLink', { input: { linkUrl: `${URL}/v2`, resourceUrn: DATASET } })).toBe(true);
       expect(await server.aspect(DATASET, 'institutionalMemory')).toEqual({ elements: [] });
     });

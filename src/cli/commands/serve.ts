@@ -9,6 +9,8 @@ export interface ServeFlags {
   readonly token?: string;
   /** A build of DataHub's web app to serve at `/`. */
   readonly datahubUi?: string;
+  /** A user.props file of DataHub's users and passwords. */
+  readonly users?: string;
 }
 
 /** `catalog serve`: runs the embedded catalog until interrupted, then shuts down cleanly. */
@@ -24,19 +26,25 @@ export async function runServe(options: ServeFlags, io: CliIo): Promise<number> 
     host: options.host,
     ...(token === undefined ? {} : { token }),
     ...(options.datahubUi === undefined ? {} : { datahubUi: options.datahubUi }),
+    ...(options.users === undefined ? {} : { usersFile: options.users }),
   });
-  if (token === undefined) {
+  if (token === undefined && options.users === undefined) {
     io.stderr.write('no token configured: accepting requests without authentication, on loopback only\n');
   }
   io.stderr.write(`data file: ${options.db}\n`);
   io.stdout.write(`catalog server listening on ${server.url}\n`);
   if (options.datahubUi !== undefined) {
     io.stderr.write(
-      `DataHub's web app at ${server.url}/ (sign in with any user name${token === undefined ? '' : ' and the server token as the password'}); the catalog's own pages at ${server.url}/ui/search\n`,
+      `DataHub's web app at ${server.url}/ (${signInHint(token !== undefined, options.users)}); the catalog's own pages at ${server.url}/ui/search\n`,
     );
   }
   await io.waitForInterrupt();
   io.stderr.write('shutting down\n');
   await server.close();
   return 0;
+}
+
+function signInHint(hasToken: boolean, usersFile: string | undefined): string {
+  if (usersFile !== undefined) return `sign in as a user of ${usersFile}`;
+  return `sign in with any user name${hasToken ? ' and the server token as the password' : ''}`;
 }

@@ -4,10 +4,11 @@
  * `/logOut`), `/mfe/config`, and the tracking endpoints, accepted and dropped. GraphQL (`/api/v2/graphql`) and
  * `/config` stay with the server; this module tells it who the app's caller is.
  *
- * Sign-in follows `catalog serve`'s token rules rather than DataHub's user store: with a server token, the
- * password is the token (any user name; the session remembers it); without one the server trusts anyone on
- * loopback, so `/authenticate` signs the visitor in as DataHub's root user, as a frontend with no
- * authentication configured does, and `/logIn` takes whatever name is given.
+ * Sign-in: with a users file (`catalog serve --users`, DataHub's user.props), `/logIn` checks the user's
+ * password as the frontend's JAAS PropertyFileLoginModule does, and a visitor without a session is sent to the
+ * login page. Without one, a server token is the password (any user name; the session remembers it); without
+ * either the server trusts anyone on loopback, so `/authenticate` signs the visitor in as DataHub's root user, as
+ * a frontend with no authentication configured does, and `/logIn` takes whatever name is given.
  */
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { parseJson, isJsonObject } from '../../model/json.js';
@@ -60,14 +61,9 @@ export class DataHubUi {
     return !this.isCatalogUiPath(path);
   }
 
-  /**
-   * Who the app's GraphQL requests run as: the user its session was signed in for; without a server token,
-   * the user the actor cookie names (anyone on loopback may be anyone), else DataHub's root user.
-   */
-  actorOf(request: IncomingMessage, auth: Authenticator | undefined, fallback: string): string {
-    if (auth !== undefined) return auth.sessionActor(request) ?? fallback;
-    const named = readActorCookie(request);
-    return named ?? fallback;
+  /** The user the app's actor cookie names: who its requests run as when the server trusts loopback. */
+  cookieActor(request: IncomingMessage): string | undefined {
+    return readActorCookie(request);
   }
 
   async handle(call: DataHubUiRequest): Promise<DataHubUiReply> {
@@ -158,9 +154,12 @@ export class DataHubUi {
     const actor = `${CORPUSER_PREFIX}${username}`;
     const cookiesSet = [actorCookie(actor)];
     if (call.auth !== undefined) {
-      if (typeof password !== 'string' || password === '' || !call.auth.matches(password)) {
-        return json(400, { message: 'Invalid Credentials' });
-      }
+      const users = call.auth.users;
+      const valid =
+        typeof password === 'string' &&
+        password !== '' &&
+        (users === undefined ? call.auth.matches(password) : users.verify(username, password));
+      if (!valid) return json(400, { message: 'Invalid Credentials' });
       cookiesSet.unshift(sessionCookie(call.auth.startSession(actor)));
     }
     return { status: 200, headers: { 'Set-Cookie': cookiesSet, 'Content-Length': 0 }, body: '' };

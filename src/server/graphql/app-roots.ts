@@ -3,27 +3,18 @@
  * configuration (appConfig), global settings, entity counts and the lists of users, groups and domains; and the
  * app's optional panels (posts, views, quick filters, recommendations) answered as a fresh DataHub answers them.
  *
- * The embedded catalog's token gives full access (one local admin, no policies), so the signed-in user holds every
- * privilege, as DataHub's admin does under its default "all privileges" policy.
+ * What the signed-in user may do follows DataHub's default policies (src/server/auth/privileges.ts): the root user
+ * `datahub` and Admins hold every privilege, Editors and Readers those of their role.
  */
-import { graphqlEntityType, entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
+import { graphqlEntityType } from '../../datahub/entity-types.js';
 import { appConfig } from './app-config.js';
+import { mePlatformPrivileges } from './me-privileges.js';
 import { listRecommendations, type RecommendationsInput } from './recommendations.js';
-import { PLATFORM_PRIVILEGES, RESOURCE_PRIVILEGES } from '../../datahub/generated/privileges.js';
+import { hasPlatformPrivilege, platformPrivileges, resourcePrivileges } from '../auth/privileges.js';
+import { DataHubGraphQLError } from './term-mutations.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
 import type { EntityView } from './views/view-types.js';
-
-/** The fields of PlatformPrivileges MeResolver sets, each granted. */
-const PLATFORM_PRIVILEGE_FIELDS = [
-  'viewAnalytics', 'managePolicies', 'manageIdentities', 'generatePersonalAccessTokens', 'manageDomains',
-  'manageIngestion', 'manageSecrets', 'manageTokens', 'viewTests', 'manageTests', 'manageGlossaries',
-  'manageDocuments', 'manageUserCredentials', 'createDomains', 'createLogicalModels', 'createTags', 'manageTags',
-  'viewManageTags', 'manageGlobalViews', 'manageGlobalSettings', 'manageOwnershipTypes',
-  'manageGlobalAnnouncements', 'createBusinessAttributes', 'manageBusinessAttributes',
-  'manageStructuredProperties', 'viewStructuredPropertiesPage', 'manageApplications', 'manageFeatures',
-  'manageHomePageTemplates', 'manageServiceAccounts',
-]; // prettier-ignore
 
 interface ListInput {
   readonly start?: number | null;
@@ -63,22 +54,24 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
     me: () =>
       guard(() => ({
         corpUser: views.view(actor),
-        platformPrivileges: Object.fromEntries(PLATFORM_PRIVILEGE_FIELDS.map((field) => [field, true])),
+        platformPrivileges: mePlatformPrivileges(service, actor),
       })),
     appConfig: () => appConfig(),
     /** An admin is granted every privilege of the resource's type, or every platform privilege without one. */
+    /**
+     * GetGrantedPrivilegesResolver: the privileges the default policies grant the user, on the resource when one is
+     * named (else the platform's); only for oneself, or with MANAGE_POLICIES.
+     */
     getGrantedPrivileges: (args: { input: GrantedPrivilegesInput }) =>
       guard(() => {
-        const spec = args.input.resourceSpec;
-        const resourceType = spec === undefined || spec === null ? undefined : entityTypeOfGraphqlType(spec.resourceType); // prettier-ignore
+        const { actorUrn, resourceSpec } = args.input;
+        if (actorUrn !== actor && !hasPlatformPrivilege(service, actor, 'MANAGE_POLICIES'))
+          throw new DataHubGraphQLError(403, 'Unauthorized to get privileges for the given author.');
         const granted =
-          spec === undefined || spec === null
-            ? PLATFORM_PRIVILEGES
-            : ((
-                RESOURCE_PRIVILEGES.find((resource) => resource.resourceType === resourceType) ??
-                RESOURCE_PRIVILEGES.find((resource) => resource.resourceType === 'all')
-              )?.privileges ?? []);
-        return { privileges: granted.map((privilege) => privilege.type), evaluationDetails: null };
+          resourceSpec === undefined || resourceSpec === null
+            ? platformPrivileges(service, actorUrn)
+            : resourcePrivileges(service, actorUrn, resourceSpec.resourceUrn);
+        return { privileges: [...granted].sort(), evaluationDetails: null };
       }),
     getEntityCounts: (args: { input?: { types?: string[] | null } | null }) =>
       guard(() => ({
@@ -116,7 +109,10 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
     listOwnershipTypes: (args: { input: ListInput }) =>
       guard(() => {
         const stored = service.listUrns('ownershipType', 0, 10_000).urns;
-        const all = [...new Set([...Object.keys(SYSTEM_OWNERSHIP_TYPES), ...stored])];
+        // Search leaves out the soft-deleted: a system type deleted in the app is only marked removed.
+        const all = [...new Set([...Object.keys(SYSTEM_OWNERSHIP_TYPES), ...stored])].filter(
+          (urn) => service.latest(urn, 'status')?.['removed'] !== true,
+        );
         const start = Math.max(0, args.input.start ?? 0);
         const page = all.slice(start, start + Math.min(Math.max(0, args.input.count ?? 20), 1000));
         return {

@@ -75,9 +75,8 @@ export const browseRoots: RootResolverBuilder = ({ service, views, search }) => 
         return {
           groups: page.map((group) => ({
             name: group.name,
-            // An entry that names an entity (a container, a data flow) is shown as that entity.
-            entity: () =>
-              parseRawUrn(group.name).ok && service.exists(group.name) ? views.view(group.name) : null,
+            // ESBrowseDAO.mapBrowseResultGroupV2: a folder whose name is a URN is shown as that entity.
+            entity: () => (group.name.startsWith('urn:li:') && parseRawUrn(group.name).ok ? views.view(group.name) : null), // prettier-ignore
             count: group.count,
             hasSubGroups: group.hasSubGroups,
           })),

@@ -6,6 +6,7 @@ import { aspectHistory, type AspectHistoryInput } from './history-resolver.js';
 import { guard, present, type RootResolverBuilder } from './resolver-context.js';
 import type { AutoCompleteInput, SearchAcrossEntitiesInput, SearchInput } from './search-inputs.js';
 import { TermMutations, type ResourceRef } from './term-mutations.js';
+import { isBootstrapped } from './views/bootstrapped.js';
 
 export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }) => {
   const mutations = new TermMutations(service, actor);
@@ -26,9 +27,17 @@ export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }
     dataPlatform: byType('dataPlatform'),
     container: byType('container'),
     domain: byType('domain'),
+    dataProduct: byType('dataProduct'),
+    chart: byType('chart'),
+    dashboard: byType('dashboard'),
+    dataFlow: byType('dataFlow'),
+    dataJob: byType('dataJob'),
+    notebook: byType('notebook'),
+    dataProcessInstance: byType('dataProcessInstance'),
     entity: (args: { urn: string }) => guard(() => views.entity(args.urn)),
     entities: (args: { urns: string[] }) => guard(() => args.urns.map((urn) => views.entity(urn))),
-    entityExists: (args: { urn: string }) => guard(() => service.exists(args.urn)),
+    entityExists: (args: { urn: string }) =>
+      guard(() => service.exists(args.urn) || isBootstrapped(args.urn)),
     search: (args: { input: SearchInput }) => guard(() => search.search(args.input)),
     searchAcrossEntities: (args: { input: SearchAcrossEntitiesInput }) =>
       guard(() => search.searchAcrossEntities(args.input)),

@@ -23,7 +23,10 @@ import {
   mlModelView,
   mlPrimaryKeyView,
 } from './views/ml-views.js';
+import { isBootstrapped } from './views/bootstrapped.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
+import { dataHubRoleView } from './views/role-view.js';
+import { dataProcessInstanceView } from './views/process-instance-views.js';
 import { containerView, dataPlatformView } from './views/platform-views.js';
 import { schemaFieldEntityView } from './views/schema-views.js';
 import { formEntityView, structuredPropertyEntityView } from './views/structured-property-views.js';
@@ -56,6 +59,8 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dashboard', dashboardView],
   ['dataFlow', dataFlowView],
   ['dataJob', dataJobView],
+  ['dataProcessInstance', dataProcessInstanceView],
+  ['dataHubRole', dataHubRoleView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */
@@ -74,18 +79,18 @@ export class EntityViews {
   private readonly context: ViewContext;
 
   /** `childSearch` answers Container.entities and Domain.entities (search lives with the resolvers). */
-  constructor(service: CatalogService, childSearch: ChildSearch) {
-    this.context = { service, viewOf: this.view, childSearch };
+  constructor(service: CatalogService, childSearch: ChildSearch, actor: string) {
+    this.context = { service, viewOf: this.view, childSearch, actor };
   }
 
   /**
-   * The view of an entity, or null when it was never created (its key aspect is not stored) or when it is not of
-   * the expected type (`dataset(urn:)` with a tag URN).
+   * The view of an entity, or null when it was never created (its key aspect is not stored, and it is not one GMS
+   * bootstraps: the root user, the data platforms) or when it is not of the expected type (`dataset(urn:)` with a tag URN).
    */
   entity(urn: string, expectedType?: string): EntityView | null {
     const raw = parseRawUrn(urn);
     if (!raw.ok || (expectedType !== undefined && raw.value.entityType !== expectedType)) return null;
-    if (!this.context.service.exists(urn)) return null;
+    if (!this.context.service.exists(urn) && !isBootstrapped(urn)) return null;
     return this.view(urn);
   }
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonValue } from '../../model/json.js';
 import { deleteEntityAndReferences } from './delete-entity.js';
+import { DomainMutations } from './domain-mutations.js';
 import type { MutationWriter } from './mutation-writes.js';
 import { badRequest, entityTypeOf, serverError, stringsIn, wrapped } from './mutation-writes.js';
 import { creatorOwnership } from './ownership-aspect.js';
@@ -187,7 +188,15 @@ export class GlossaryMutations {
         });
         return true;
       case 'domain':
-      case 'dataProduct':
+        return new DomainMutations(this.writer).rename(urn, name);
+      case 'dataProduct': {
+        // UpdateNameResolver.updateDataProductName: the properties' name; none stored is refused.
+        const properties = this.writer.latest(urn, 'dataProductProperties');
+        if (properties === undefined)
+          throw wrapped(`Failed to perform update against input ${JSON.stringify(input)}`, 'Data Product does not exist'); // prettier-ignore
+        this.writer.persistAspect(urn, 'dataProductProperties', { ...properties, name });
+        return true;
+      }
       case 'businessAttribute':
         throw serverError(
           `Failed to update name. Renaming a ${entityType} is not supported by the embedded catalog.`,

@@ -14,7 +14,12 @@ import {
 } from 'graphql';
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
+import { accessTokenRoots } from './access-token-roots.js';
+import { ownershipTypeRoots } from './ownership-type-roots.js';
+import { domainMutationRoots } from './domain-mutations.js';
+import { roleRoots } from './role-roots.js';
 import { appRoots } from './app-roots.js';
+import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
 import { coreRoots } from './core-roots.js';
 import { EntityViews } from './entity-views.js';
@@ -27,6 +32,7 @@ import { searchRoots } from './search-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 import { LruMap } from '../../model/lru-map.js';
+import { unresolvedMutation } from './unresolved-mutations.js';
 
 const ERROR_TYPES: Readonly<Record<number, string>> = {
   400: 'BAD_REQUEST',
@@ -44,6 +50,10 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   appRoots,
   stewardMutationRoots,
   propertyMutationRoots,
+  accessTokenRoots,
+  ownershipTypeRoots,
+  domainMutationRoots,
+  roleRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
@@ -79,10 +89,12 @@ export async function executeGraphQL(
   service: CatalogService,
   actor: string,
 ): Promise<Record<string, unknown>> {
+  // Every write a mutation makes is checked against what the user may do (authorized-writes.ts).
+  const catalog = withAuthorizedWrites(service, actor);
   // Views and search refer to each other: a view's Container.entities is a search, a search result is a view.
-  const views: EntityViews = new EntityViews(service, (request) => search.childSearch(request));
-  const search = new SearchResolvers(service, views.view);
-  const context: ResolverContext = { service, views, search, actor };
+  const views: EntityViews = new EntityViews(catalog, (request) => search.childSearch(request), actor);
+  const search = new SearchResolvers(catalog, views.view);
+  const context: ResolverContext = { service: catalog, views, search, actor };
   const rootValue: RootResolvers = Object.fromEntries(
     ROOT_RESOLVERS.flatMap((build) => Object.entries(build(context))),
   );
@@ -141,6 +153,10 @@ async function run(
   if (operation !== null && operation !== undefined) {
     const overLimit = checkQueryLimits(schema, document, operation, request.variables, DATAHUB_QUERY_LIMITS);
     if (overLimit !== undefined) return { errors: [overLimit], data: null };
+    if (operation.operation === OperationTypeNode.MUTATION) {
+      const unresolved = unresolvedMutation(document, operation, (field) => field in rootValue);
+      if (unresolved !== undefined) return { errors: [unresolved] };
+    }
   }
   const args = {
     schema,

@@ -9,6 +9,7 @@ import type { Proposal } from '../../model/proposal.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { DataHubGraphQLError } from './term-mutations.js';
+import { isBootstrapped } from './views/bootstrapped.js';
 
 /** IllegalArgumentException (and DataHubGraphQLException BAD_REQUEST) in DataHub's exception handler. */
 export const badRequest = (message: string): DataHubGraphQLError => new DataHubGraphQLError(400, message);
@@ -50,9 +51,9 @@ export class MutationWriter {
     return { time: this.service.now(), actor: this.actor };
   }
 
-  /** EntityService.exists(urn, includeSoftDeleted = true). */
+  /** EntityService.exists(urn, includeSoftDeleted = true); what GMS bootstraps (the root user) exists too. */
   exists(urn: string): boolean {
-    return this.service.exists(urn);
+    return this.service.exists(urn) || isBootstrapped(urn);
   }
 
   /** The latest value of an aspect, undefined when the entity has none (getAspectFromEntity's default). */

@@ -9,7 +9,8 @@ import { graphqlEntityType } from '../../datahub/entity-types.js';
 import { isJsonObject } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { queryTokens, type SearchHit } from '../store/entity-index.js';
+import { queryTokens, type FacetCriterion, type SearchHit } from '../store/entity-index.js';
+import { expandHierarchyFilters } from './hierarchy-filters.js';
 import { decodeScrollId, nextScrollId } from './scroll-id.js';
 import {
   clamp,
@@ -19,6 +20,7 @@ import {
   withCriteria,
   type AggregateAcrossEntitiesInput,
   type AutoCompleteInput,
+  type FilterInputs,
   type ScrollAcrossEntitiesInput,
   type SearchAcrossEntitiesInput,
   type SearchInput,
@@ -77,6 +79,8 @@ const MAX_COUNT = 10_000;
 const DEFAULT_MAX_AGG_VALUES = 20;
 /** DataHub's separator of the fields of a nested facet (`_entityType␞typeNames`) and of their values. */
 const NESTED = '\u241E';
+/** The nested facet of entity types and their sub-types (the web app's ENTITY_SUB_TYPE_FILTER_NAME). */
+const ENTITY_SUB_TYPE_FACET = `_entityType${NESTED}typeNames`;
 
 export class SearchResolvers {
   constructor(
@@ -90,6 +94,11 @@ export class SearchResolvers {
 
   searchAcrossEntities(input: SearchAcrossEntitiesInput): SearchResultsView {
     return this.run(input);
+  }
+
+  /** The criteria of a request, its hierarchy conditions (DESCENDANTS_INCL, …) expanded (hierarchy-filters.ts). */
+  private groups(input: FilterInputs): FacetCriterion[][] {
+    return filterGroups(expandHierarchyFilters(input, this.service));
   }
 
   /**
@@ -114,7 +123,7 @@ export class SearchResolvers {
       this.service.search({
         query: input.query,
         entityTypes: registryTypes(input.types ?? []),
-        filters: withCriteria(filterGroups(input), extra.map(toCriterion)),
+        filters: withCriteria(this.groups(input), extra.map(toCriterion)),
         includeRemoved: input.searchFlags?.includeSoftDeleted === true,
         start: 0,
         count: 0,
@@ -123,17 +132,8 @@ export class SearchResolvers {
       });
     const plain = fields.filter((field) => !field.includes(NESTED));
     const facets = plain.length === 0 ? [] : request([], plain).facets.map((facet) => ({ field: facet.field, values: facet.values })); // prettier-ignore
-    for (const nested of fields.filter((field) => field.includes(NESTED))) {
-      const [outer = '', inner = ''] = nested.split(NESTED);
-      const values: { value: string; count: number }[] = [];
-      for (const first of request([], [outer]).facets[0]?.values ?? []) {
-        values.push(first);
-        const sub = request([{ field: outer, values: [first.value] }], [inner]).facets[0]?.values ?? [];
-        for (const second of sub)
-          values.push({ value: `${first.value}${NESTED}${second.value}`, count: second.count });
-      }
-      facets.push({ field: nested, values });
-    }
+    for (const nested of fields.filter((field) => field.includes(NESTED)))
+      facets.push({ field: nested, values: nestedFacetValues(nested, request) });
     return { facets: facets.map((facet) => this.facetView(facet.field, facet.values)) };
   }
 
@@ -156,7 +156,7 @@ export class SearchResolvers {
       .search({
         query: input.query,
         entityTypes: registryTypes(input.types ?? []),
-        filters: filterGroups(input),
+        filters: this.groups(input),
         includeRemoved: input.searchFlags?.includeSoftDeleted === true,
         start: 0,
         count: MAX_COUNT,
@@ -242,39 +242,54 @@ export class SearchResolvers {
     return this.service.autocomplete({
       query: input.query,
       entityTypes: registryTypes(types),
-      filters: filterGroups(input),
+      filters: this.groups(input),
       includeRemoved: false,
       count,
     });
   }
 
-  /** The shared search: a page of hits with the default facets (none with skipAggregates). */
+  /**
+   * The shared search: a page of hits with the default facets (none with skipAggregates). DataHub's default facets
+   * (AggregationQueryBuilder.getDefaultFacetFields) include the nested `_entityType␞typeNames`, which the search
+   * page's Type filter is built from.
+   */
   run(input: SearchAcrossEntitiesInput): SearchResultsView {
     const start = Math.max(0, input.start ?? 0);
     const flags = input.searchFlags ?? {};
-    const response = this.service.search({
+    const base = {
       query: input.query,
       entityTypes: registryTypes(input.types ?? []),
-      filters: filterGroups(input),
+      filters: this.groups(input),
       includeRemoved: flags.includeSoftDeleted === true,
+    };
+    const maxFacetValues = clamp(flags.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000);
+    const skipAggregates = flags.skipAggregates === true;
+    const response = this.service.search({
+      ...base,
       start,
       count: clamp(input.count, DEFAULT_COUNT, 0, MAX_COUNT),
-      facetFields:
-        flags.skipAggregates === true
-          ? []
-          : [
-              ...FACETS.map(([field]) => field),
-              ...(flags.includeStructuredPropertyFacets === true ? this.propertyFacets() : []),
-            ],
-      maxFacetValues: clamp(flags.maxAggValues, DEFAULT_MAX_AGG_VALUES, 0, 1000),
+      facetFields: skipAggregates
+        ? []
+        : [
+            ...FACETS.map(([field]) => field),
+            ...(flags.includeStructuredPropertyFacets === true ? this.propertyFacets() : []),
+          ],
+      maxFacetValues,
     });
+    const facets = response.facets.map((facet) => this.facetView(facet.field, facet.values));
+    if (!skipAggregates) {
+      const request = (extra: readonly FacetFilterInput[], facetFields: readonly string[]) =>
+        this.service.search({ ...base, filters: withCriteria(base.filters, extra.map(toCriterion)), start: 0, count: 0, facetFields, maxFacetValues }); // prettier-ignore
+      const values = nestedFacetValues(ENTITY_SUB_TYPE_FACET, request);
+      if (values.length > 0) facets.push(this.facetView(ENTITY_SUB_TYPE_FACET, values));
+    }
     const tokens = queryTokens(input.query);
     return {
       start,
       count: response.hits.length,
       total: response.total,
       searchResults: response.hits.map((hit) => this.result(hit, tokens)),
-      facets: response.facets.map((facet) => this.facetView(facet.field, facet.values)),
+      facets,
       suggestions: [],
     };
   }
@@ -308,7 +323,8 @@ export class SearchResolvers {
 
   /**
    * FacetMetadata: display name as DataHub's (a structured property's facet: the property's display name, and the
-   * property as its entity), and the entity of each value that is a URN.
+   * property as its entity; a nested facet's: the names of its fields joined, as
+   * AggregationQueryBuilder.computeDisplayName does), and the entity of each value that is a URN.
    */
   private facetView(field: string, values: readonly { value: string; count: number }[]): FacetMetadataView {
     const property = field.startsWith(PROPERTY_FACET)
@@ -317,10 +333,10 @@ export class SearchResolvers {
     const definition =
       property === undefined ? undefined : this.service.latest(property, 'propertyDefinition');
     const named = definition?.['displayName'];
+    const displayName = (name: string) => FACETS.find(([facet]) => facet === name)?.[1] ?? name;
     return {
       field,
-      displayName:
-        typeof named === 'string' ? named : (FACETS.find(([name]) => name === field)?.[1] ?? field),
+      displayName: typeof named === 'string' ? named : field.split(NESTED).map(displayName).join(NESTED),
       entity: property === undefined ? null : () => this.viewOf(property),
       aggregations: values.map((item) => ({
         value: item.value,
@@ -329,6 +345,29 @@ export class SearchResolvers {
       })),
     };
   }
+}
+
+/** A search's facet counts over the search with more criteria. */
+type FacetRequest = (
+  extra: readonly FacetFilterInput[],
+  facetFields: readonly string[],
+) => { readonly facets: readonly { readonly values: readonly { value: string; count: number }[] }[] };
+
+/**
+ * The values of a nested facet (`_entityType␞typeNames`), as DataHub's nested terms aggregation gives them: each
+ * value of the outer field with its count, followed by each value of the inner field within it, the two joined by
+ * the separator.
+ */
+function nestedFacetValues(nested: string, request: FacetRequest): { value: string; count: number }[] {
+  const [outer = '', inner = ''] = nested.split(NESTED);
+  const values: { value: string; count: number }[] = [];
+  for (const first of request([], [outer]).facets[0]?.values ?? []) {
+    values.push(first);
+    const sub = request([{ field: outer, values: [first.value] }], [inner]).facets[0]?.values ?? [];
+    for (const second of sub)
+      values.push({ value: `${first.value}${NESTED}${second.value}`, count: second.count });
+  }
+  return values;
 }
 
 /** Which indexed fields hold the query's words, for SearchResult.matchedFields. */

@@ -4,6 +4,7 @@
  * that does what DataHub v1.7.0's resolver does; see docs/steward-mutations.md.
  */
 import { AssetMutations, type LinkInput, type OwnerInput, type UpdateLinkInput } from './asset-mutations.js';
+import { updateDataset, type DatasetUpdateInput } from './dataset-update.js';
 import { updateDescription, type DescriptionUpdateInput } from './description-mutation.js';
 import {
   GlossaryMutations,
@@ -88,6 +89,13 @@ export const stewardMutationRoots: RootResolverBuilder = ({ service, views, acto
           present(args.input.resources),
         ),
       ),
+
+    // DatasetType.update answers the dataset as read back after the write.
+    updateDataset: (args: { urn: string; input: DatasetUpdateInput }) =>
+      guard(() => {
+        updateDataset(writer, args.urn, args.input);
+        return views.entity(args.urn, 'dataset');
+      }),
 
     addLink: (args: { input: LinkInput }) => guard(() => assets.addLink(args.input)),
     updateLink: (args: { input: UpdateLinkInput }) => guard(() => assets.updateLink(args.input)),

@@ -1,47 +1,96 @@
 /**
- * Who may call the server when it has a token: API clients send `Authorization: Bearer <token>`; people sign in
- * once in the web UI and carry an HttpOnly, SameSite=Strict session cookie. A request that changes data and
+ * Who may call the server when it has a token or a users file: API clients send `Authorization: Bearer <token>`
+ * (the server token, or a personal access token a user minted); people sign in once in a web UI (with the server
+ * token, or their user name and password) and carry an HttpOnly, SameSite=Strict session cookie. A request that changes data and
  * carries only the cookie must come from the server's own pages: a cross-site Origin is refused (the cookie
  * would otherwise let any site a signed-in user visits write to the catalog).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { UserDirectory } from '../auth/user-directory.js';
 
 export const SESSION_COOKIE = 'catalog_session';
 /** Sessions last a working day; signing in again is one field. */
 export const SESSION_SECONDS = 12 * 60 * 60;
-/** Sessions kept at most (oldest dropped first): the store is memory, and sign-ins need the token anyway. */
+/** Sessions kept at most (oldest dropped first): the store is memory, and signing in again is cheap. */
 const MAX_SESSIONS = 1_000;
 
-export type Caller = 'token' | 'session' | 'anonymous';
+/**
+ * How a request proved who it is: the server token, a personal access token, a session cookie, or nothing.
+ * `actor` is the user it acts as, when known (a session of the catalog's own pages names no one).
+ */
+export type Caller = 'token' | 'accessToken' | 'session' | 'anonymous';
+export interface Identity {
+  readonly caller: Caller;
+  readonly actor?: string;
+}
+
+export interface AuthenticatorOptions {
+  /** The server token (`--token`): API clients present it as a bearer token. */
+  readonly token?: string;
+  /** The users who sign in to DataHub's web app with a password (`--users`, a user.props file). */
+  readonly users?: UserDirectory;
+  /** The user a personal access token acts for, undefined when it is not a live token of this catalog. */
+  readonly accessTokenActor?: (token: string) => string | undefined;
+  readonly clock?: () => number;
+}
+
+/** Who the server token acts as (DataHub's root user, as GMS's system client maps to it). */
+const TOKEN_ACTOR = 'urn:li:corpuser:datahub';
 
 export class Authenticator {
-  private readonly expected: Buffer;
+  private readonly expected: Buffer | undefined;
+  private readonly clock: () => number;
   /**
    * session id digest → expiry (epoch ms) and, for sessions DataHub's web app signed in, the user it named.
    * Digests, so a memory dump shows no usable cookie.
    */
   private readonly sessions = new Map<string, { readonly expires: number; readonly actor?: string }>();
 
-  constructor(
-    token: string,
-    private readonly clock: () => number = Date.now,
-  ) {
-    this.expected = digest(token);
+  constructor(private readonly options: AuthenticatorOptions) {
+    this.expected = options.token === undefined ? undefined : digest(options.token);
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Whether callers must prove who they are (a token or users are configured); else loopback is trusted. */
+  get required(): boolean {
+    return this.expected !== undefined || this.options.users !== undefined;
+  }
+
+  /** The users file, when sign-in checks passwords against one. */
+  get users(): UserDirectory | undefined {
+    return this.options.users;
   }
 
   /** Whether a presented token is the server's (compared in constant time). */
   matches(token: string): boolean {
-    return timingSafeEqual(digest(token), this.expected);
+    return this.expected !== undefined && timingSafeEqual(digest(token), this.expected);
+  }
+
+  /** The user a bearer token acts as: the server token's root user, or a personal access token's user. */
+  bearerActor(token: string): { readonly caller: Caller; readonly actor: string } | undefined {
+    if (this.matches(token)) return { caller: 'token', actor: TOKEN_ACTOR };
+    const actor = this.options.accessTokenActor?.(token);
+    return actor === undefined ? undefined : { caller: 'accessToken', actor };
+  }
+
+  identify(request: IncomingMessage): Identity {
+    const header = request.headers.authorization ?? '';
+    const bearer = /^Bearer\s+(.+)$/i.exec(header);
+    if (bearer !== null) {
+      const known = this.bearerActor((bearer[1] as string).trim());
+      if (known !== undefined) return known;
+    }
+    const id = cookies(request).get(SESSION_COOKIE);
+    if (id !== undefined && this.isLive(id)) {
+      const actor = this.sessions.get(digest(id).toString('hex'))?.actor;
+      return actor === undefined ? { caller: 'session' } : { caller: 'session', actor };
+    }
+    return { caller: 'anonymous' };
   }
 
   caller(request: IncomingMessage): Caller {
-    const header = request.headers.authorization ?? '';
-    const bearer = /^Bearer\s+(.+)$/i.exec(header);
-    if (bearer !== null && this.matches(bearer[1] as string)) return 'token';
-    const session = cookies(request).get(SESSION_COOKIE);
-    if (session !== undefined && this.isLive(session)) return 'session';
-    return 'anonymous';
+    return this.identify(request).caller;
   }
 
   /**

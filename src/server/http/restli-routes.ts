@@ -5,6 +5,11 @@
  * Facts and sources: ../shared/reference/datahub-wire.md sections 1, 2 and 7.
  */
 import { DATAHUB_RELEASE, DATAHUB_VERSION } from '../../datahub/release.js';
+import {
+  authorizeApiDelete,
+  authorizeApiIngest,
+  authorizeApiSnapshots,
+} from '../auth/write-authorization.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import { parseMetadataRecords } from '../../model/metadata-file.js';
 import { parseWireProposal, type Proposal } from '../../model/proposal.js';
@@ -71,6 +76,7 @@ export function ingestProposals(
       throw new ServiceError(422, raw.length > 1 ? `proposals[${index}]: ${parsed.error}` : parsed.error);
     return parsed.value;
   });
+  authorizeApiIngest(service, actor, proposals);
   service.ingest(proposals, actor);
   return ok({ value: 'success' });
 }
@@ -256,6 +262,9 @@ export function entitiesAction(
           parsed.errors.map((error) => `entity ${error.index}: ${error.message}`).join('; '),
         );
       }
+      authorizeApiSnapshots(service, actor, [
+        ...new Set(parsed.proposals.map((proposal) => proposal.entityUrn)),
+      ]);
       // parseMetadataRecords has validated every value against the same schemas: accept without a second walk.
       service.ingestAccepted(service.acceptChecked(parsed.proposals), actor);
       return ok({});
@@ -277,6 +286,7 @@ export function entitiesAction(
       return ok({ value: service.exists(urn, body['includeSoftDelete'] !== false) });
     }
     case 'delete':
+      if (typeof body['urn'] === 'string') authorizeApiDelete(service, actor, body['urn']);
       return deleteEntity(body, service);
     default:
       throw new ServiceError(400, `Unknown action ${action} on resource entities`);

@@ -16,6 +16,9 @@ export function deriveEntity(
   urn: string,
   aspects: ReadonlyMap<string, JsonObject>,
 ): DerivedEntity | undefined {
+  // Access tokens are listed by listAccessTokens alone (DataHub's search never shows them); their entity holds
+  // a token's hash and owner, nothing a search of the catalog should find.
+  if (aspects.has('dataHubAccessTokenKey') || aspects.has('dataHubAccessTokenInfo')) return undefined;
   for (const name of aspects.keys()) {
     if (name.endsWith('Key')) {
       return { document: buildSearchDocument(urn, aspects), relationships: extractRelationships(aspects) };

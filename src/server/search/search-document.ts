@@ -7,6 +7,7 @@
  * of domains. The facets `_entityType`, `urn` and `removed` are read from the search row (store/row-fields.ts).
  */
 import { simplifyFieldPath } from '../../model/field-path.js';
+import { browsePathPrefixes } from './browse-path-field.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { decodeUrnPart, parseRawUrn } from '../../model/urn.js';
 
@@ -101,6 +102,32 @@ export function withWordParts(text: string): string {
   return split === text ? text : `${text} ${split}`;
 }
 
+/**
+ * The platform GMS gives an entity that has no dataPlatformInstance aspect: it writes one from the key when the
+ * entity is created (DefaultAspectsUtil with DataPlatformInstanceUtils.getDefaultDataPlatform at v1.7.0): the
+ * key's platform (datasets, ML models, groups, feature tables), its dashboard tool (charts, dashboards), its
+ * orchestrator (flows, processes) or its flow's orchestrator (jobs).
+ */
+function defaultPlatform(entityType: string, key: JsonObject | undefined): string | undefined {
+  const platform = (name: JsonValue | undefined) => (typeof name === 'string' && name !== '' ? `urn:li:dataPlatform:${name}` : undefined); // prettier-ignore
+  switch (entityType) {
+    case 'chart':
+    case 'dashboard':
+      return platform(key?.['dashboardTool']);
+    case 'dataFlow':
+    case 'dataProcess':
+      return platform(key?.['orchestrator']);
+    case 'dataJob': {
+      const flow = parseRawUrn(typeof key?.['flow'] === 'string' ? key['flow'] : '');
+      return flow.ok && flow.value.entityType === 'dataFlow' ? platform(flow.value.parts[0]) : undefined;
+    }
+    default: {
+      const keyed = key?.['platform'];
+      return typeof keyed === 'string' ? keyed : undefined;
+    }
+  }
+}
+
 export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, JsonObject>): SearchDocument {
   const raw = parseRawUrn(urn);
   const entityType = raw.ok ? raw.value.entityType : '';
@@ -117,7 +144,7 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   const removed = status?.['removed'] === true;
 
   // `_entityType`, `urn` and `removed` are facet fields too, read from the search row (store/row-fields.ts).
-  facet('platform', key?.['platform'] ?? aspects.get('dataPlatformInstance')?.['platform']);
+  facet('platform', aspects.get('dataPlatformInstance')?.['platform'] ?? defaultPlatform(entityType, key));
   facet('origin', key?.['origin']);
   for (const term of termUrns(aspects.get('glossaryTerms'))) facet('glossaryTerms', term);
   for (const tag of tagUrns(aspects.get('globalTags'))) facet('tags', tag);
@@ -129,6 +156,9 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   facet('parentNode', aspects.get('glossaryNodeInfo')?.['parentNode']);
   // DomainProperties.name is filterable in DataHub: its client finds a domain by name with `name` EQUAL (exact).
   if (entityType === 'domain') facet('name', aspects.get('domainProperties')?.['name']);
+  // DomainProperties.parentDomain is @Searchable: the app lists the top-level domains as those without one.
+  facet('parentDomain', aspects.get('domainProperties')?.['parentDomain']);
+  for (const prefix of browsePathPrefixes(urn, aspects)) facet('browsePathV2', prefix);
   // CorpUserInfo.active (BOOLEAN) and the users' and groups' displayName are @Searchable: DataHub's web app asks
   // for users that are active or have a display name (userSearchUtils.getUserFilters) when it picks owners.
   const userInfo = aspects.get('corpUserInfo');

@@ -175,10 +175,12 @@ function signIn(
   const form = new URLSearchParams(body.toString('utf8'));
   const next = safeNext(form.get('next'));
   const token = form.get('token') ?? '';
-  if (token === '' || !auth.matches(token)) return page(401, renderSignInPage(next, true).text);
+  // The server token, or a personal access token a user minted in DataHub's web app (the session is theirs).
+  const bearer = token === '' ? undefined : auth.bearerActor(token);
+  if (bearer === undefined) return page(401, renderSignInPage(next, true).text);
   return {
     status: 303,
-    headers: { Location: next, 'Set-Cookie': sessionCookie(auth.startSession()) },
+    headers: { Location: next, 'Set-Cookie': sessionCookie(auth.startSession(bearer.actor)) },
     body: '',
   };
 }

@@ -8,7 +8,7 @@ import { ownershipTypeUrn } from './ownership-types.js';
 import { isJsonObject, stableStringify, type JsonObject, type JsonValue } from '../../../model/json.js';
 import { parseRawUrn } from '../../../model/urn.js';
 import { autoRenderSpec } from '../../../model/registry.js';
-import { number, object, objects, strings, text } from './json-readers.js';
+import { number, object, objects, strings, text, whenPresent } from './json-readers.js';
 import type {
   AuditStampView,
   BaseDataView,
@@ -158,7 +158,12 @@ export function institutionalMemoryView(
           // InstitutionalMemoryMetadataMapper: the create stamp's actor, resolved as a user or a group.
           actor: () => viewOf(text(created?.['actor']) ?? 'urn:li:corpuser:unknown'),
           created: auditStamp(created),
+          updated: object(element['updateStamp']) === undefined ? null : auditStamp(element['updateStamp']),
           associatedUrn,
+          // InstitutionalMemoryMetadataMapper.mapSettings: whether the app shows the link in the asset's header.
+          settings: whenPresent(object(element['settings']), (settings) => ({
+            showInAssetPreview: settings['showInAssetPreview'] === true,
+          })),
         },
       ];
     }),

@@ -1,6 +1,6 @@
 /**
- * An entity's browse paths, as DataHub's search index holds them. browsePathsV2 is the aspect's entries (an entry's
- * urn when it has one, else its id); without the aspect it is the path GMS writes at ingest when it is missing
+ * An entity's browse paths, as DataHub's search index holds them. browsePathsV2 is the aspect's entries (the index
+ * holds each entry's id; the urn names the entity shown for it); without the aspect it is the path GMS writes at ingest when it is missing
  * (BrowsePathV2Utils.getDefaultBrowsePathV2): the container chain, else the dataset name's parts before the last by
  * the platform's delimiter, else `Default`. The legacy path is the browsePaths aspect's first path, else
  * BrowsePathUtils.getDefaultBrowsePath: /origin/platform/name parts, in lower case.
@@ -11,19 +11,39 @@ import type { CatalogService } from '../../catalog-service.js';
 
 const DEFAULT_FOLDER = 'Default';
 
-/** browsePathsV2 ids (an entry's urn when it has one, as DataHub indexes it), or DataHub's default path. */
-export function browsePathV2(service: CatalogService, urn: string): string[] {
+/** One level of a browse path: what the index holds (`id`), and the entity it names when it names one. */
+export interface BrowsePathEntry {
+  readonly id: string;
+  readonly urn?: string;
+}
+
+/**
+ * browsePathsV2's entries, or DataHub's default path (BrowsePathV2Utils.getDefaultBrowsePathV2: each container as
+ * an entry whose id and urn are its URN; name parts and `Default` as ids).
+ */
+export function browsePathV2Entries(service: CatalogService, urn: string): BrowsePathEntry[] {
   const aspect = service.latest(urn, 'browsePathsV2');
   const entries: JsonValue | undefined = aspect?.['path'];
   if (Array.isArray(entries)) {
     return entries.flatMap((entry: JsonValue) => {
-      if (!isJsonObject(entry)) return [];
-      const id = typeof entry['urn'] === 'string' ? entry['urn'] : entry['id'];
-      return typeof id === 'string' ? [id] : [];
+      if (!isJsonObject(entry) || typeof entry['id'] !== 'string') return [];
+      return [
+        typeof entry['urn'] === 'string' ? { id: entry['id'], urn: entry['urn'] } : { id: entry['id'] },
+      ];
     });
   }
   const containers = containerChain(service, urn);
-  if (containers.length > 0) return containers;
+  if (containers.length > 0) return containers.map((container) => ({ id: container, urn: container }));
+  return defaultFolders(service, urn).map((id) => ({ id }));
+}
+
+/** The path the index holds: each entry's id (BrowsePathsV2 makes each entry's id searchable), as DataHub browses it. */
+export function browsePathV2(service: CatalogService, urn: string): string[] {
+  return browsePathV2Entries(service, urn).map((entry) => entry.id);
+}
+
+/** The folders of an entity without containers: a dataset's name parts, a job's flow, else `Default`. */
+function defaultFolders(service: CatalogService, urn: string): string[] {
   const raw = parseRawUrn(urn);
   if (!raw.ok) return [DEFAULT_FOLDER];
   if (raw.value.entityType === 'dataJob') return [raw.value.parts[0] ?? DEFAULT_FOLDER];

@@ -20,15 +20,17 @@ import {
   statusView,
   subTypesView,
 } from './aspect-views.js';
-import { browsePathV2 } from './browse-paths.js';
 import { formsView, structuredPropertiesView } from './property-aspect-views.js';
+import { bootstrappedAspect, isBootstrapped } from './bootstrapped.js';
+import { browsePathV2Entries } from './browse-paths.js';
+import { entityPrivileges } from './entity-privileges.js';
+import { healthOf } from './health-view.js';
 import type { ChildSearch } from './search-views.js';
 import type {
   CommonEntityView,
   EntityView,
   LineageArgs,
   LineageView,
-  PrivilegesResolver,
   RelationshipsArgs,
   RelationshipsView,
   ViewOf,
@@ -41,6 +43,8 @@ export interface ViewContext {
   readonly viewOf: ViewOf;
   /** Container.entities and Domain.entities: search lives with the resolvers, views only name the facet. */
   readonly childSearch: ChildSearch;
+  /** The signed-in user: what an entity's `privileges` are answered for. */
+  readonly actor: string;
 }
 
 /** Builds the view of one entity of the type it is registered for. */
@@ -49,8 +53,9 @@ export type ViewBuilder = (urn: string, context: ViewContext) => EntityView;
 /** The latest value of each of an entity's aspects, read when asked. */
 export type LatestOf = (aspect: string) => JsonObject | undefined;
 
+/** The latest value of each of an entity's aspects, or the one GMS bootstraps (bootstrapped.ts) where none is stored. */
 export function latestOf(urn: string, { service }: ViewContext): LatestOf {
-  return (aspect) => service.latest(urn, aspect);
+  return (aspect) => service.latest(urn, aspect) ?? bootstrappedAspect(urn, aspect);
 }
 
 /** What every entity view has: identity, relationships, and the shared aspects, each read on demand. */
@@ -61,7 +66,7 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     __typename: graphqlObjectType(entityType),
     urn,
     type: graphqlEntityType(entityType),
-    exists: () => service.exists(urn),
+    exists: () => service.exists(urn) || isBootstrapped(urn),
     relationships: (args) => relationships(urn, args.input, context),
     status: () => statusView(latest('status')),
     ownership: () => ownershipView(latest('ownership'), urn, viewOf),
@@ -74,16 +79,20 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     subTypes: () => subTypesView(latest('subTypes')),
     structuredProperties: () => structuredPropertiesView(latest('structuredProperties'), urn, viewOf),
     forms: () => formsView(latest('forms'), urn, viewOf),
+    // Only the types whose schema has `health` select it (health-view.ts).
+    health: () => healthOf(urn, entityType, service) ?? null,
     aspects: (args) => rawAspects(service.aspectsOf(urn), args.input),
     lastIngested: null,
-    privileges: allGranted,
+    privileges: (_args, _context, info) =>
+      // DataHubPolicy.privileges is the policy's own list, not the user's: absent, as the default resolver answers it.
+      isObjectType(getNamedType(info.returnType)) ? entityPrivileges(service, context.actor, urn, entityType) : undefined, // prettier-ignore
     // EntityLineageResultResolver: one hop up or down the lineage edges (lineage-walk.ts).
     lineage: (args) => lineage(urn, args.input, context),
     // BrowsePathsV2Mapper: each entry's id as its name, and the entity it names.
     browsePathV2: () => ({
-      path: browsePathV2(service, urn).map((name) => ({
-        name,
-        entity: () => (parseRawUrn(name).ok && service.exists(name) ? viewOf(name) : null),
+      path: browsePathV2Entries(service, urn).map((entry) => ({
+        name: entry.id,
+        entity: () => (entry.urn !== undefined && parseRawUrn(entry.urn).ok ? viewOf(entry.urn) : null),
       })),
     }),
   };
@@ -144,13 +153,3 @@ function lineage(urn: string, input: LineageArgs['input'], { service, viewOf }: 
  * EntityPrivileges of the signed-in user: the embedded catalog's token gives full access, so every privilege the
  * schema's type names is granted, as DataHub's EntityPrivilegesResolver answers for an admin.
  */
-const allGranted: PrivilegesResolver = (_args, _context, info) => {
-  const type = getNamedType(info.returnType);
-  // DataHubPolicy.privileges is the policy's own list, not the user's: absent, as the default resolver answers it.
-  if (!isObjectType(type)) return undefined;
-  return Object.fromEntries(
-    Object.values(type.getFields())
-      .filter((field) => getNamedType(field.type).name === 'Boolean')
-      .map((field) => [field.name, true]),
-  );
-};

@@ -251,7 +251,8 @@ function modelNameAndStamps(
   };
 }
 
-function metrics(value: JsonValue | undefined): MlMetricView[] | null {
+/** MLHyperParamMapper and MLMetricMapper. */
+export function metrics(value: JsonValue | undefined): MlMetricView[] | null {
   if (!Array.isArray(value)) return null;
   return objects(value).map((metric) => ({
     name: text(metric['name']),

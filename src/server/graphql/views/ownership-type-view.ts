@@ -2,7 +2,7 @@
  * OwnershipTypeEntity: its stored info, else the info DataHub bootstraps for the system types
  * (ownership-types.ts).
  */
-import { stringOr } from '../../../model/json.js';
+import { isJsonObject, stringOr } from '../../../model/json.js';
 import { auditStamp } from './aspect-views.js';
 import { commonView, type ViewContext } from './entity-base.js';
 import { text } from './json-readers.js';
@@ -12,7 +12,6 @@ import type { AuditStampView, CommonEntityView } from './view-types.js';
 export interface OwnershipTypeInfoView {
   readonly name: string;
   readonly description: string | null;
-  // OwnershipTypeInfo's stamps are plain AuditStamps (actor a String), not resolved ones (v1.7.0 entity.graphql).
   readonly created?: AuditStampView | null;
   readonly lastModified?: AuditStampView | null;
 }
@@ -32,8 +31,9 @@ export function ownershipTypeView(urn: string, context: ViewContext): OwnershipT
       return {
         name: stringOr(aspect['name']),
         description: text(aspect['description']),
-        created: aspect['created'] === undefined ? null : auditStamp(aspect['created']),
-        lastModified: aspect['lastModified'] === undefined ? null : auditStamp(aspect['lastModified']),
+        // OwnershipTypeInfo's stamps are AuditStamps (an actor URN), not resolved ones.
+        created: isJsonObject(aspect['created']) ? auditStamp(aspect['created']) : null,
+        lastModified: isJsonObject(aspect['lastModified']) ? auditStamp(aspect['lastModified']) : null,
       };
     },
   };

@@ -1,10 +1,11 @@
 /**
  * Data platforms and containers, after DataHub's DataPlatformMapper and ContainerMapper: a platform's name from its
- * URN's key and its info aspect (the type an enum value DataHub knows, else OTHERS); a container's properties with
+ * URN's key and its info aspect (the type an enum value DataHub knows, else OTHERS), the one GMS bootstraps when
+ * none is stored; a container's properties with
  * its guid as the name where they have none, its platform from dataPlatformInstance, the containers it is in, and
  * its entities as a search by its facet.
  */
-import { stringOr } from '../../../model/json.js';
+import { stringOr, type JsonObject } from '../../../model/json.js';
 import { decodeUrnPart } from '../../../model/urn.js';
 import { customProperties, platformName } from './aspect-views.js';
 import { commonView, latestOf, type ViewContext } from './entity-base.js';
@@ -59,10 +60,11 @@ export interface ContainerView extends CommonEntityView {
 }
 
 export function dataPlatformView(urn: string, context: ViewContext): DataPlatformView {
-  const { service } = context;
   const name = decodeUrnPart(stringOr(keyOf(urn, context)['platformName'], platformName(urn)));
+  // GMS writes every platform of data-platforms.yaml at start-up; the catalog answers them unless one was stored.
+  const stored = (): JsonObject | undefined => latestOf(urn, context)('dataPlatformInfo');
   const info = (): DataPlatformInfoView | null =>
-    whenPresent(service.latest(urn, 'dataPlatformInfo'), (aspect) => {
+    whenPresent(stored(), (aspect) => {
       const type = text(aspect['type']);
       return {
         type: type !== null && PLATFORM_TYPES.has(type) ? type : 'OTHERS',
@@ -76,7 +78,7 @@ export function dataPlatformView(urn: string, context: ViewContext): DataPlatfor
     name,
     properties: info,
     info,
-    displayName: () => text(service.latest(urn, 'dataPlatformInfo')?.['displayName']),
+    displayName: () => text(stored()?.['displayName']),
   };
 }
 

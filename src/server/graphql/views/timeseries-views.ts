@@ -79,7 +79,13 @@ const DEFAULT_LIMIT = 1;
 /** How many events are read to filter in memory; more than any page the app asks for. */
 const READ_LIMIT = 10_000;
 
-function events(service: CatalogService, urn: string, aspect: string, args: TimeseriesArgs): JsonObject[] {
+/** The events of a timeseries aspect as TimeSeriesAspectResolver reads them: newest first, in the window, filtered. */
+export function events(
+  service: CatalogService,
+  urn: string,
+  aspect: string,
+  args: TimeseriesArgs,
+): JsonObject[] {
   const limit = Math.min(Math.max(0, args.limit ?? DEFAULT_LIMIT), READ_LIMIT);
   const criteria = args.filter?.and ?? [];
   const matches = (value: JsonObject): boolean =>

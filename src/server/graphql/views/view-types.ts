@@ -5,6 +5,7 @@
  * (with the field's arguments) only when a query selects it, so only what a query asks for is read.
  */
 import type { GraphQLResolveInfo } from 'graphql';
+import type { HealthView } from './health-view.js';
 
 /** What every entity view has: its GraphQL object type, URN and EntityType value. */
 export interface EntityView {
@@ -71,7 +72,9 @@ export interface InstitutionalMemoryView {
     readonly author: () => EntityView;
     readonly actor: () => EntityView;
     readonly created: AuditStampView;
+    readonly updated: AuditStampView | null;
     readonly associatedUrn: string;
+    readonly settings: { readonly showInAssetPreview: boolean } | null;
   }[];
 }
 
@@ -185,7 +188,7 @@ export interface BrowsePathsV2View {
   readonly path: readonly { readonly name: string; readonly entity: () => EntityView | null }[];
 }
 
-/** The entity's privileges as EntityPrivileges answers them: every Boolean field of the type, true. */
+/** The entity's privileges as EntityPrivileges answers them for the signed-in user (entity-privileges.ts). */
 export type PrivilegesResolver = (
   args: unknown,
   context: unknown,
@@ -210,6 +213,8 @@ export interface CommonEntityView extends EntityView {
     readonly properties: readonly Readonly<Record<string, unknown>>[];
   } | null;
   readonly forms: () => Readonly<Record<string, unknown>> | null;
+  /** The assets' health (health-view.ts); null for the entity types that have none. */
+  readonly health: () => readonly HealthView[] | null;
   readonly aspects: (args: RawAspectsArgs) => RawAspectView[];
   readonly lastIngested: null;
   readonly privileges: PrivilegesResolver;
