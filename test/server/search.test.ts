@@ -287,6 +287,24 @@ describe('searchAcrossEntities over real DataHub files', () => {
     for (const group of data.autoCompleteForMultiple.suggestions)
       expect(group.entities.length).toBeLessThanOrEqual(3);
   });
+
+  it('suggests names matching any word of the query, the name itself first (BOOL_PREFIX, as DataHub)', async () => {
+    const suggest = async (query: string) => {
+      const { data, errors } = await server.graphql(
+        `query ($query: String!) { autoComplete(input: {type: GLOSSARY_TERM, query: $query, limit: 20}) { suggestions } }`,
+        { query },
+      );
+      expect(errors).toBeUndefined();
+      return data.autoComplete.suggestions as string[];
+    };
+    // `AccountBalance` is split as DataHub's delimited analyzer splits it: `Account` matches one of its words.
+    const suggested = await suggest('AccountBalance');
+    expect(suggested[0]).toBe('AccountBalance');
+    expect(suggested).toContain('Account');
+    // Words are OR-ed: an unknown word does not hide the names the other one matches; none matched, nothing.
+    expect(await suggest('Account_zzqx9')).toContain('Account');
+    expect(await suggest('zzqx9')).toEqual([]);
+  });
 });
 
 describe('index consistency', () => {

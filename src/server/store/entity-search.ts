@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { parseIds } from '../search/facet-mirror.js';
+import { withWordParts } from '../search/search-document.js';
 import { parseScoredMatches, rankCandidates, sortRanked, type ScoredMatches } from '../search/rank-hits.js';
 import { countFacetsInSql } from './count-facets-in-sql.js';
 import { fullTextQuery, matchedClause, queryTokens, type MatchedClause } from './filter-sql.js';
@@ -94,17 +95,23 @@ export class EntitySearch {
     return { total: summary.total, hits, facets: summary.facets };
   }
 
-  /** Names starting with (or containing a word starting with) the query, best first. */
+  /**
+   * Names with a word starting with any word of the query (its camelCase parts too), best first: the name itself,
+   * then names starting with it, then the names matching more of its words. DataHub's AutocompleteRequestHandler
+   * (v1.7.0) asks the same of Elasticsearch: a BOOL_PREFIX multi-match, whose words are OR-ed, over the name's
+   * delimited and n-gram fields; so `GlossaryTerm_x1` suggests every `…Term` as well, ranked below the term itself.
+   */
   autocomplete(request: AutocompleteRequest): SearchHit[] {
-    const tokens = queryTokens(request.query);
+    const tokens = queryTokens(withWordParts(request.query));
     if (tokens.length === 0) return [];
-    const nameQuery = `name : (${tokens.map((token) => `"${token}"*`).join(' ')})`;
+    const nameQuery = `name : (${[...new Set(tokens)].map((token) => `"${token}"*`).join(' OR ')})`;
     const matched = matchedClause({ ...request, start: 0, facetFields: [], maxFacetValues: 0 }, nameQuery);
     const prefix = normalizeName(request.query);
     return this.statementCache
       .prepared<unknown[], HitRow>(
         `SELECT e.urn, e.entity_type, e.name, e.description ${matched.from}
-         ORDER BY (e.name_key = ?) DESC, (substr(e.name_key, 1, length(?)) = ?) DESC, length(e.name), e.name_key, e.urn
+         ORDER BY (e.name_key = ?) DESC, (substr(e.name_key, 1, length(?)) = ?) DESC,
+                  bm25(search_text, ${BM25_WEIGHTS}), length(e.name), e.name_key, e.urn
          LIMIT ?`,
       )
       .all(...matched.params, prefix, prefix, prefix, request.count)
