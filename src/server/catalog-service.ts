@@ -23,6 +23,7 @@ import {
   type EnvelopedAspect,
   type StoredEnvelope,
 } from './catalog/enveloped-aspects.js';
+import { deleteLatestEvent, deleteVersionedAspects } from './catalog/delete-aspects.js';
 import { hardDelete, type DeletedEntity, type DeleteOptions } from './catalog/hard-delete.js';
 import {
   describeRun,
@@ -107,6 +108,16 @@ export class CatalogService {
   /** Hard delete, as GMS v1.7.0 does it, with the references to the entity when asked (see hardDelete). */
   deleteEntity(urn: string, options: DeleteOptions): DeletedEntity {
     return hardDelete(this.store, (proposals, actor) => this.ingest(proposals, actor), urn, options);
+  }
+
+  /** Every version of these aspects of an entity, which stays (see deleteVersionedAspects); answers the rows. */
+  deleteAspects(urn: string, aspects: readonly string[]): number {
+    return deleteVersionedAspects(this.store, urn, aspects);
+  }
+
+  /** The latest event of a timeseries aspect of an entity (see deleteLatestEvent); answers how many went. */
+  deleteLatestEvent(urn: string, aspect: string): number {
+    return deleteLatestEvent(this.store, urn, aspect);
   }
 
   /** The key aspect of a URN; a URN that does not fit its entity's key is refused. */

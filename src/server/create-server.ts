@@ -4,6 +4,7 @@ import { parseJson } from '../model/json.js';
 import { CatalogService, SERVER_ACTOR, ServiceError } from './catalog-service.js';
 import { executeGraphQL, parseGraphQLRequest } from './graphql/graphql-endpoint.js';
 import { parseRestliQuery, sendJson, sendRestliError } from './http/restli.js';
+import { openApiEntityRoute, type OpenApiReply } from './http/openapi-routes.js';
 import { runsAction } from './http/runs-routes.js';
 import {
   batchGetEntities,
@@ -206,7 +207,10 @@ async function handle(
       const result = await executeGraphQL(graphqlRequest, service, actor);
       return sendJson(response, 200, result, { 'Content-Type': 'application/json;charset=utf-8' });
     }
-    const reply = route(method, path, rawQuery, body, service, actorOf(identity, request, auth, datahubUi));
+    const actor = actorOf(identity, request, auth, datahubUi);
+    const openApi = openApiEntityRoute(method, path, rawQuery, service, actor);
+    if (openApi !== undefined) return sendOpenApi(response, openApi);
+    const reply = route(method, path, rawQuery, body, service, actor);
     // With DataHub's web app, /config answers as its frontend does, over GMS's fields (frontend-config.ts).
     if (datahubUi !== undefined && path === '/config' && reply.status === 200) {
       return sendJson(response, 200, mergedConfig(reply.body, '/'));
@@ -318,6 +322,15 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
     chunks.push(buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** An OpenAPI controller's answer: JSON, or no body at all for a `void` method. */
+function sendOpenApi(response: ServerResponse, reply: OpenApiReply): void {
+  if (reply.body === undefined) {
+    response.writeHead(reply.status, { 'Content-Length': 0 }).end();
+    return;
+  }
+  sendJson(response, reply.status, reply.body, { 'Content-Type': 'application/json' });
 }
 
 function sendUi(response: ServerResponse, reply: UiResponse): void {

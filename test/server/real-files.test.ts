@@ -257,11 +257,12 @@ describe('the Avro-shaped values of DataHub sample data', () => {
         `/aspects/${encode('urn:li:dashboard:(looker,baz)')}?aspect=dashboardInfo`,
       );
       expect(dashboard.json.aspect['com.linkedin.dashboard.DashboardInfo'].charts).toHaveLength(2);
-      // The wire is Pegasus: an Avro null is refused there, with GMS's message (CoercionMode.NORMAL's words).
+      // The wire is Pegasus: an Avro null is refused there, by rest.li's validation of the action's parameters
+      // (a 400, CoercionMode.NORMAL's words), before GMS's own.
       const withNull = await fresh.post('/entities?action=ingest', {
         entity: { value: records[4].proposedSnapshot },
       });
-      expect(withNull.status).toBe(422);
+      expect(withNull.status).toBe(400);
       expect(withNull.json.message).toContain('/description :: null cannot be coerced to String');
     } finally {
       await fresh.close();

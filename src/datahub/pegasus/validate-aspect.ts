@@ -26,6 +26,12 @@ export type UnrecognizedFieldMode = 'TRIM' | 'DISALLOW';
 export interface ValidateOptions {
   /** TRIM (the default) is what ingestProposal does; DISALLOW is ValidationApiUtils.validateOrThrow's mode. */
   readonly unrecognizedFields?: UnrecognizedFieldMode;
+  /**
+   * Whether the checks GMS adds to rest.li's run (default true): required fields present
+   * (RequiredMode.CAN_BE_ABSENT_IF_HAS_DEFAULT) and Urn typerefs parsed. Rest.li's own validation of an action's
+   * parameters (ActionArgumentBuilder: RequiredMode.IGNORE, no validators) makes neither.
+   */
+  readonly gmsChecks?: boolean;
 }
 
 const PRIMITIVE_CLASS: Readonly<Record<string, string>> = {
@@ -54,10 +60,11 @@ export function validateAspectValue(
   // Most values are valid, and the order of keys only matters for the order of problems: walk in the object's own
   // order first and only walk again in Java HashMap order (rest.li's) when there is something to report.
   const mode = options.unrecognizedFields ?? 'TRIM';
-  const quick = new Walker(schemas, mode, false);
+  const gmsChecks = options.gmsChecks ?? true;
+  const quick = new Walker(schemas, mode, false, gmsChecks);
   quick.visit(fqn, value);
   if (quick.problems.length === 0) return quick.problems;
-  const walker = new Walker(schemas, mode, true);
+  const walker = new Walker(schemas, mode, true, gmsChecks);
   walker.visit(fqn, value);
   return walker.problems;
 }
@@ -99,6 +106,8 @@ class Walker {
     private readonly unrecognized: UnrecognizedFieldMode,
     /** Whether a record's entries are visited in Java HashMap order (needed only for the order of problems). */
     private readonly hashMapOrder: boolean,
+    /** ValidateOptions.gmsChecks: required fields and Urn typerefs are checked. */
+    private readonly gmsChecks: boolean,
   ) {}
 
   private add(message: string): void {
@@ -159,7 +168,13 @@ class Walker {
     const schema = this.deref(type);
     this.visitChildren(schema, value);
     this.check(schema, value);
-    if (typeof type === 'string' && type.endsWith('Urn') && type.includes('.') && typeof value === 'string') {
+    if (
+      this.gmsChecks &&
+      typeof type === 'string' &&
+      type.endsWith('Urn') &&
+      type.includes('.') &&
+      typeof value === 'string'
+    ) {
       if (pegasusUrnProblem(value) !== undefined) this.add(`"Provided urn ${value}" is invalid`);
     }
   }
@@ -204,7 +219,7 @@ class Walker {
     switch (schema.kind) {
       case 'record':
         if (!isObject(value)) this.add('record type is not backed by a DataMap');
-        else this.checkRequired(schema.fields, value);
+        else if (this.gmsChecks) this.checkRequired(schema.fields, value);
         return;
       case 'enum':
         if (typeof value !== 'string') this.add('enum type is not backed by a String');

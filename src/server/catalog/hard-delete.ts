@@ -19,6 +19,11 @@ export interface DeleteOptions {
    * .deleteReferencesTo does (the GraphQL delete mutations ask for it; Rest.li's delete action does not).
    */
   readonly references: boolean;
+  /**
+   * Whether the entity's timeseries events go too (default true): Rest.li's delete action removes them
+   * (EntityResource.deleteEntity), the OpenAPI delete only deletes the URN (EntityService.deleteUrn) and leaves them.
+   */
+  readonly timeseries?: boolean;
   /** Rest.li's `aspectName`: delete only this timeseries aspect's events, and keep the entity. */
   readonly timeseriesAspect?: string;
   /** Events deleted are those in this window (inclusive), all when unset. */
@@ -51,9 +56,11 @@ export function hardDelete(
   const key = entityKeyOf(urn);
   const entityType = entityTypeOfKnown(urn);
   const timeseriesAspects =
-    options.timeseriesAspect === undefined
-      ? aspectNamesOf(entityType).filter(isTimeseriesAspect)
-      : [options.timeseriesAspect];
+    options.timeseries === false
+      ? []
+      : options.timeseriesAspect === undefined
+        ? aspectNamesOf(entityType).filter(isTimeseriesAspect)
+        : [options.timeseriesAspect];
   const window = {
     ...(options.startTimeMillis === undefined ? {} : { startTimeMillis: options.startTimeMillis }),
     ...(options.endTimeMillis === undefined ? {} : { endTimeMillis: options.endTimeMillis }),

@@ -17,6 +17,7 @@ import { entityHasAspect, fqnOfAspect, isTimeseriesAspect } from '../../model/re
 import { parseRawUrn } from '../../model/urn.js';
 import { ServiceError, type CatalogService } from '../catalog-service.js';
 import { listParam, stringParam } from './restli.js';
+import { checkSnapshotParameters } from './restli-parameters.js';
 
 /** Most URNs one batch_get may name (a guard against runaway requests, far above what clients send). */
 export const MAX_BATCH_GET_URNS = 10_000;
@@ -248,6 +249,7 @@ export function entitiesAction(
     case 'batchIngest': {
       const entities = action === 'ingest' ? [body['entity']] : body['entities'];
       if (!Array.isArray(entities)) throw new ServiceError(400, "Parameter 'entities' is required");
+      checkSnapshotParameters(action, entities);
       const systemMetadata = action === 'ingest' ? [body['systemMetadata']] : body['systemMetadata'];
       const records = entities.map((entity, index) => ({
         proposedSnapshot: isJsonObject(entity) ? entity['value'] : undefined,
