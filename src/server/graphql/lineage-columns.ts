@@ -6,7 +6,7 @@
 import type { JsonObject } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import type { LineageDirection, LineageEdge } from './lineage-walk.js';
+import type { LineageDirection, LineageEdge } from './lineage-edges.js';
 
 const NO_STAMPS = {
   createdOn: null,

@@ -10,6 +10,8 @@ import { aspectNamesOf, relationshipsOfAspect } from '../../model/registry.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 
+export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
+
 /** The window of `startTimeMillis` / `endTimeMillis`, both included. */
 export interface LineageWindow {
   readonly start: number;
@@ -23,6 +25,12 @@ export interface EdgeStamps {
   readonly updatedActor: string | null;
   /** `properties.source` is `UI` (ESGraphQueryDAO's isManual): a hand-drawn edge no time window hides. */
   readonly isManual: boolean;
+}
+
+/** One lineage edge from an entity: the entity at its other end, the relationship, and the edge's stamps. */
+export interface LineageEdge extends EdgeStamps {
+  readonly type: string;
+  readonly urn: string;
 }
 
 /**

@@ -11,9 +11,15 @@ import {
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { columnNeighbours } from './lineage-columns.js';
-import { edgeInWindow, readEdgeStamps, type EdgeStamps, type LineageWindow } from './lineage-edges.js';
+import {
+  edgeInWindow,
+  readEdgeStamps,
+  type LineageDirection,
+  type LineageEdge,
+  type LineageWindow,
+} from './lineage-edges.js';
 
-export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
+export type { LineageDirection, LineageEdge } from './lineage-edges.js';
 
 /** DataHub's default maximum number of hops (lineageFlags without one), and a bound on what one walk reads. */
 const MAX_HOPS = 1000;
@@ -24,12 +30,6 @@ export interface LineageWalkOptions {
   readonly window?: LineageWindow | undefined;
   /** SearchAcrossLineageResolver.getMaxHops: the highest degree the filter asks for; all of them for `3+`. */
   readonly maxHops?: number | undefined;
-}
-
-/** One lineage edge from an entity: the entity at its other end, the relationship, and the edge's stamps. */
-export interface LineageEdge extends EdgeStamps {
-  readonly type: string;
-  readonly urn: string;
 }
 
 /** An entity the walk reached: at its least number of hops from the origin, by one shortest path. */
