@@ -167,6 +167,22 @@ describe('lineage over time and columns', () => {
     expect(await searchUrns({ urn: GNP, direction: 'UPSTREAM', lineageFlags: { startTimeMillis: daysAgo(7), endTimeMillis: now } })).toEqual([GDP]); // prettier-ignore
   });
 
+  it('walks the other relationships DataHub marks isLineage: a dashboard contains its charts, a group its models', async () => {
+    const chart = 'urn:li:chart:(looker,baz1)';
+    const dashboard = 'urn:li:dashboard:(looker,baz)';
+    const model = 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,model,PROD)';
+    const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,group,PROD)';
+    const table = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:sagemaker,table)';
+    const feature = 'urn:li:mlFeature:(table,feature)';
+    await ingest(chart, 'chartInfo', { title: 'Baz', description: '', lastModified: { created: stamp(0), lastModified: stamp(0) }, inputEdges: [{ destinationUrn: GDP }] }); // prettier-ignore
+    await ingest(dashboard, 'dashboardInfo', { title: 'Baz', description: '', lastModified: { created: stamp(0), lastModified: stamp(0) }, charts: [chart] }); // prettier-ignore
+    await ingest(model, 'mlModelProperties', { groups: [group] });
+    await ingest(table, 'mlFeatureTableProperties', { mlFeatures: [feature] });
+    expect(await searchUrns({ urn: GDP, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['2'] }] }] })).toEqual([dashboard]); // prettier-ignore
+    expect(await lineageUrns(model, 'DOWNSTREAM')).toEqual([group]);
+    expect(await lineageUrns(table, 'UPSTREAM')).toEqual([]);
+  });
+
   it("answers DataHub's fixed degree facet first, and walks no further than the degrees asked for", async () => {
     const result = await search({ urn: KAFKA, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }] }); // prettier-ignore
     expect(result.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn)).toEqual([HDFS]);

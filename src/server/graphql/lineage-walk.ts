@@ -6,6 +6,7 @@
  */
 import {
   LINEAGE_DESTINATION_IS_DOWNSTREAM,
+  LINEAGE_ONLY_FROM,
   LINEAGE_SOURCE_IS_DOWNSTREAM,
 } from '../../datahub/lineage-relationships.js';
 import { parseRawUrn } from '../../model/urn.js';
@@ -71,9 +72,13 @@ export function lineageEdges(
         includeRemoved: options.includeRemoved,
       })
       .items.filter((item) => entityTypeOf(item.urn) !== 'schemaField')
-      .map((item) => {
+      .flatMap((item) => {
         const [source, destination] = way === 'OUTGOING' ? [urn, item.urn] : [item.urn, urn];
-        return { type: item.type, urn: item.urn, ...readEdgeStamps(service, source, item.type, destination) };
+        const from = LINEAGE_ONLY_FROM[item.type];
+        if (from !== undefined && !from.includes(entityTypeOf(source))) return [];
+        return [
+          { type: item.type, urn: item.urn, ...readEdgeStamps(service, source, item.type, destination) },
+        ];
       })
       .filter((edge) => edgeInWindow(edge, options.window));
   return direction === 'DOWNSTREAM'
