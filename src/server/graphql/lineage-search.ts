@@ -1,16 +1,27 @@
 /**
- * DataHub's lineage search (SearchAcrossLineageResolver, ScrollAcrossLineageResolver) over the catalog's
- * relationship index: the entities upstream or downstream of one, hop by hop, each at the least number of hops it
- * is reached in (its `degree`, lineage-walk.ts), filtered by type, by the `degree` filter the app sends (`1`, `2`,
- * `3+`) and by the query, with facets counted over the whole result.
+ * DataHub's lineage search (SearchAcrossLineageResolver, ScrollAcrossLineageResolver, LineageSearchService) over the
+ * catalog's relationship index: the entities upstream or downstream of one, hop by hop, each at the least number of
+ * hops it is reached in (its `degree`, lineage-walk.ts), within the time window of `lineageFlags` (or the input's
+ * own `startTimeMillis` / `endTimeMillis`), no further than the highest degree the filter asks for, filtered by type,
+ * by the `degree` filter the app sends (`1`, `2`, `3+`) and by the query. From a column, the columns reached stand
+ * for their datasets unless the search flags' grouping says otherwise (DEFAULT_SERVICE_SEARCH_FLAGS), a dataset
+ * reached through several of its columns with every path.
  */
-import { entityTypeOfGraphqlType, graphqlEntityType } from '../../datahub/entity-types.js';
+import { entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
-import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection, type Reached } from './lineage-walk.js';
+import { parentOfColumn } from './lineage-columns.js';
+import { lineageWindow } from './lineage-edges.js';
+import { lineageFacets } from './lineage-facets.js';
+import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection } from './lineage-walk.js';
 import { decodeScrollId, nextScrollId } from './scroll-id.js';
 import type { FacetFilterInput, FacetMetadataView, Scrolled } from './views/search-views.js';
 import type { EntityView, ViewOf } from './views/view-types.js';
+
+interface GroupingCriterionInput {
+  readonly baseEntityType?: string | null;
+  readonly groupingEntityType?: string | null;
+}
 
 export interface LineageSearchInput {
   readonly urn?: string | null;
@@ -21,7 +32,16 @@ export interface LineageSearchInput {
   readonly scrollId?: string | null;
   readonly count?: number | null;
   readonly orFilters?: readonly { readonly and?: readonly FacetFilterInput[] | null }[] | null;
-  readonly searchFlags?: { readonly includeSoftDeleted?: boolean | null } | null;
+  readonly startTimeMillis?: number | null;
+  readonly endTimeMillis?: number | null;
+  readonly lineageFlags?: {
+    readonly startTimeMillis?: number | null;
+    readonly endTimeMillis?: number | null;
+  } | null;
+  readonly searchFlags?: {
+    readonly includeSoftDeleted?: boolean | null;
+    readonly groupingSpec?: { readonly groupingCriteria?: readonly GroupingCriterionInput[] | null } | null;
+  } | null;
 }
 
 /** SearchAcrossLineageResult (and, with a next scroll id, ScrollAcrossLineageResults). */
@@ -44,6 +64,13 @@ export interface LineageSearchResultsView {
   readonly freshness: null;
   readonly lineageSearchPath: null;
   readonly isPartial: boolean;
+}
+
+/** One result: an entity at its least degree, with every path it was reached by. */
+interface Match {
+  readonly urn: string;
+  readonly degree: number;
+  readonly paths: (readonly string[])[];
 }
 
 export class LineageSearch {
@@ -70,18 +97,18 @@ export class LineageSearch {
       start,
       count: page.length,
       total: matched.length,
-      searchResults: page.map((reached) => ({
-        entity: this.viewOf(reached.urn),
+      searchResults: page.map((match) => ({
+        entity: this.viewOf(match.urn),
         insights: [],
         matchedFields: [],
-        paths: [{ path: reached.path.map((urn) => this.viewOf(urn)) }],
-        degree: reached.degree,
-        degrees: [reached.degree],
+        paths: match.paths.map((path) => ({ path: path.map((urn) => this.viewOf(urn)) })),
+        degree: match.degree,
+        degrees: [match.degree],
         explored: false,
         truncatedChildren: false,
         ignoredAsHop: false,
       })),
-      facets: facets(matched),
+      facets: lineageFacets(matched.map((match) => match.urn)),
       freshness: null,
       lineageSearchPath: null,
       isPartial: false,
@@ -89,82 +116,101 @@ export class LineageSearch {
   }
 
   /** What the walk reaches that the types, degree filter and query keep, nearest first. */
-  private matching(input: LineageSearchInput): Reached[] {
+  private matching(input: LineageSearchInput): Match[] {
     if (input.urn === undefined || input.urn === null) return [];
     const includeRemoved = input.searchFlags?.includeSoftDeleted === true;
     const types = new Set((input.types ?? []).map((type) => entityTypeOfGraphqlType(type) ?? type));
-    const degrees = degreeFilter(input.orFilters ?? []);
-    const query = input.query ?? '*';
-    const named =
-      query === '*' || query.trim() === ''
-        ? undefined
-        : new Set(
-            this.service
-              .search({
-                query,
-                entityTypes: [],
-                filters: [],
-                includeRemoved,
-                start: 0,
-                count: MAX_LINEAGE_ENTITIES,
-                facetFields: [],
-                maxFacetValues: 0,
-              }) // prettier-ignore
-              .hits.map((hit) => hit.urn),
-          );
-    return walkLineage(this.service, input.urn, input.direction, includeRemoved).filter((reached) => {
-      const raw = parseRawUrn(reached.urn);
+    const degreeValues = degreeFilterValues(input.orFilters ?? []);
+    const degrees = degreeTest(degreeValues);
+    const window = lineageWindow(
+      input.lineageFlags?.startTimeMillis ?? input.startTimeMillis,
+      input.lineageFlags?.endTimeMillis ?? input.endTimeMillis,
+      () => this.service.now(),
+    );
+    const reached = walkLineage(this.service, input.urn, input.direction, {
+      includeRemoved,
+      window,
+      maxHops: maxHops(degreeValues),
+    });
+    const matches = groupColumns(reached, columnsAsDatasets(input));
+    const named = this.named(input.query ?? '*', includeRemoved);
+    return matches.filter((match) => {
+      const raw = parseRawUrn(match.urn);
       const entityType = raw.ok ? raw.value.entityType : '';
       if (types.size > 0 && !types.has(entityType)) return false;
-      if (degrees !== undefined && !degrees(reached.degree)) return false;
-      return named === undefined || named.has(reached.urn);
+      if (degrees !== undefined && !degrees(match.degree)) return false;
+      return named === undefined || named.has(match.urn);
     });
+  }
+
+  /** The entities the query names; undefined for every entity (`*` or nothing). */
+  private named(query: string, includeRemoved: boolean): Set<string> | undefined {
+    if (query === '*' || query.trim() === '') return undefined;
+    const hits = this.service.search({
+      query,
+      entityTypes: [],
+      filters: [],
+      includeRemoved,
+      start: 0,
+      count: MAX_LINEAGE_ENTITIES,
+      facetFields: [],
+      maxFacetValues: 0,
+    }).hits;
+    return new Set(hits.map((hit) => hit.urn));
   }
 }
 
-/** The app's `degree` filter (values `1`, `2`, `3+`), as a test of a degree; undefined when there is none. */
-function degreeFilter(
-  orFilters: readonly { readonly and?: readonly FacetFilterInput[] | null }[],
-): ((degree: number) => boolean) | undefined {
-  const values = orFilters.flatMap(
-    (group) =>
-    (group.and ?? []).filter((filter) => filter.field === 'degree').flatMap((filter) => filter.values ?? (filter.value === undefined || filter.value === null ? [] : [filter.value])), // prettier-ignore
+/**
+ * SearchUtils.convertSchemaFieldToDataset: the service's default flags group columns into datasets, so a search
+ * whose flags name no grouping gets datasets; one that names a grouping gets them only if it groups columns so.
+ */
+function columnsAsDatasets(input: LineageSearchInput): boolean {
+  const criteria = input.searchFlags?.groupingSpec?.groupingCriteria;
+  if (criteria === undefined || criteria === null) return true;
+  return criteria.some(
+    (criterion) => criterion.baseEntityType === 'SCHEMA_FIELD' && criterion.groupingEntityType === 'DATASET',
   );
+}
+
+/** LineageSearchService.generateUrnToRelationshipMap: one match per entity, at its first degree, with every path. */
+function groupColumns(
+  reached: readonly { urn: string; degree: number; path: readonly string[] }[],
+  asDatasets: boolean,
+): Match[] {
+  const matches = new Map<string, Match>();
+  for (const one of reached) {
+    const urn = (asDatasets ? parentOfColumn(one.urn) : undefined) ?? one.urn;
+    const known = matches.get(urn);
+    if (known === undefined) matches.set(urn, { urn, degree: one.degree, paths: [one.path] });
+    else known.paths.push(one.path);
+  }
+  return [...matches.values()];
+}
+
+/** The values of the app's `degree` filter (`1`, `2`, `3+`). */
+function degreeFilterValues(
+  orFilters: readonly { readonly and?: readonly FacetFilterInput[] | null }[],
+): string[] {
+  return orFilters.flatMap((group) =>
+    (group.and ?? [])
+      .filter((filter) => filter.field === 'degree')
+      .flatMap(
+        (filter) =>
+          filter.values ?? (filter.value === undefined || filter.value === null ? [] : [filter.value]),
+      ),
+  );
+}
+
+/** The degree filter as a test of a degree; undefined when there is none. */
+function degreeTest(values: readonly string[]): ((degree: number) => boolean) | undefined {
   if (values.length === 0) return undefined;
   return (degree) => values.some((value) => (value.endsWith('+') ? degree >= Number.parseInt(value, 10) : degree === Number(value))); // prettier-ignore
 }
 
-/** The facets the lineage page shows, counted over every match: type, platform and degree. */
-function facets(matched: readonly Reached[]): FacetMetadataView[] {
-  const count = (
-    field: string,
-    displayName: string,
-    valueOf: (reached: Reached) => string | undefined,
-  ): FacetMetadataView => {
-    const counts = new Map<string, number>();
-    for (const reached of matched) {
-      const value = valueOf(reached);
-      if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
-    }
-    return {
-      field,
-      displayName,
-      entity: null,
-      aggregations: [...counts.entries()]
-        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-        .map(([value, total]) => ({ value, count: total, entity: null })),
-    };
-  };
-  const entityType = (reached: Reached): string | undefined => {
-    const raw = parseRawUrn(reached.urn);
-    return raw.ok ? raw.value.entityType : undefined;
-  };
-  return [
-    count('_entityType', 'Type', (reached) => {
-      const type = entityType(reached);
-      return type === undefined ? undefined : graphqlEntityType(type);
-    }),
-    count('platform', 'Platform', (reached) => reached.urn.match(/urn:li:dataPlatform:[^,)]+/)?.[0]),
-    count('degree', 'Degree', (reached) => (reached.degree >= 3 ? '3+' : String(reached.degree))),
-  ];
+/** SearchUtils.getMaxHops: no further than the highest degree asked for, unless `3+` is. */
+function maxHops(values: readonly string[]): number | undefined {
+  if (values.includes('3+')) return undefined;
+  if (values.includes('2')) return 2;
+  if (values.includes('1')) return 1;
+  return undefined;
 }

@@ -9,6 +9,7 @@ import type { JsonObject, JsonValue } from '../../../model/json.js';
 import { auditStamp, customProperties } from './aspect-views.js';
 import { commonView, latestOf, type ViewContext } from './entity-base.js';
 import { containerOf, keyOf, parentContainers, type ParentContainersView } from './entity-parts.js';
+import { dataJobInputOutputView, type DataJobInputOutputView } from './fine-grained-lineage-views.js';
 import { number, object, objects, text, whenPresent } from './json-readers.js';
 import type {
   AuditStampView,
@@ -83,6 +84,7 @@ export interface DataFlowView extends InContainerView {
 
 export interface DataJobView extends InContainerView {
   readonly jobId: string;
+  readonly inputOutput: () => DataJobInputOutputView | null;
   readonly dataFlow: () => EntityView | null;
   readonly properties: () => {
     readonly name: string;
@@ -187,6 +189,8 @@ export function dataJobView(urn: string, context: ViewContext): DataJobView {
         customProperties: customProperties(aspect['customProperties'], urn),
       })),
     editableProperties: () => editable(latest('editableDataJobProperties')),
+    inputOutput: () =>
+      whenPresent(latest('dataJobInputOutput'), (aspect) => dataJobInputOutputView(aspect, context.viewOf)),
   };
 }
 

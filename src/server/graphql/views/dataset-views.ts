@@ -16,6 +16,7 @@ import {
   type KeyedEntityView,
   type ParentContainersView,
 } from './entity-parts.js';
+import { fineGrainedLineagesView, type FineGrainedLineageView } from './fine-grained-lineage-views.js';
 import { number, object, objects, text, whenPresent } from './json-readers.js';
 import {
   schemaFieldUrn,
@@ -83,6 +84,7 @@ export interface DatasetView extends KeyedEntityView {
   readonly editableSchemaMetadata: () => {
     readonly editableSchemaFieldInfo: readonly EditableSchemaFieldInfoView[];
   } | null;
+  readonly fineGrainedLineages: () => readonly FineGrainedLineageView[] | null;
 }
 
 export function datasetView(urn: string, context: ViewContext): DatasetView {
@@ -121,6 +123,9 @@ export function datasetView(urn: string, context: ViewContext): DatasetView {
         name: text(editable['name']),
       })),
     schemaMetadata: (args) => schemaMetadataView(urn, args.version ?? 0, key, context),
+    // DatasetMapper: the UpstreamLineage's column-level lineage, empty when it has none, null without the aspect.
+    fineGrainedLineages: () =>
+      whenPresent(latest('upstreamLineage'), (aspect) => fineGrainedLineagesView(aspect) ?? []),
     datasetProfiles: (args) => datasetProfiles(service, urn, args),
     operations: (args) => operations(service, urn, args),
     viewProperties: () =>

@@ -8,7 +8,8 @@ import { graphqlEntityType, graphqlObjectType } from '../../../datahub/entity-ty
 import type { JsonObject } from '../../../model/json.js';
 import { parseRawUrn } from '../../../model/urn.js';
 import type { CatalogService } from '../../catalog-service.js';
-import { lineageNeighbours } from '../lineage-walk.js';
+import { lineageWindow } from '../lineage-edges.js';
+import { lineageEdges } from '../lineage-walk.js';
 import {
   deprecationView,
   domainView,
@@ -126,10 +127,19 @@ function relationships(
   };
 }
 
+/**
+ * EntityLineageResultResolver: one hop, within the time window of `startTimeMillis` / `endTimeMillis`, each edge
+ * with who created and last updated it and when, and whether it was drawn by hand.
+ */
 function lineage(urn: string, input: LineageArgs['input'], { service, viewOf }: ViewContext): LineageView {
-  const edges = lineageNeighbours(service, urn, input.direction, input.includeGhostEntities === true);
+  const window = lineageWindow(input.startTimeMillis, input.endTimeMillis, () => service.now());
+  const edges = lineageEdges(service, urn, input.direction, {
+    includeRemoved: input.includeGhostEntities === true,
+    window,
+  });
   const start = Math.max(0, input.start ?? 0);
   const page = edges.slice(start, start + Math.min(Math.max(0, input.count ?? 100), 10_000));
+  const actor = (actorUrn: string | null) => (actorUrn === null ? null : () => viewOf(actorUrn));
   return {
     start,
     count: page.length,
@@ -139,11 +149,11 @@ function lineage(urn: string, input: LineageArgs['input'], { service, viewOf }: 
       type: edge.type,
       entity: () => viewOf(edge.urn),
       degree: 1,
-      createdOn: null,
-      createdActor: null,
-      updatedOn: null,
-      updatedActor: null,
-      isManual: false,
+      createdOn: edge.createdOn,
+      createdActor: actor(edge.createdActor),
+      updatedOn: edge.updatedOn,
+      updatedActor: actor(edge.updatedActor),
+      isManual: edge.isManual,
       paths: [],
     })),
   };

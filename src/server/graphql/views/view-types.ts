@@ -162,6 +162,8 @@ export interface LineageArgs {
     readonly start?: number | null;
     readonly count?: number | null;
     readonly includeGhostEntities?: boolean | null;
+    readonly startTimeMillis?: number | null;
+    readonly endTimeMillis?: number | null;
   };
 }
 
@@ -175,10 +177,10 @@ export interface LineageView {
     readonly type: string;
     readonly entity: () => EntityView;
     readonly degree: number;
-    readonly createdOn: null;
-    readonly createdActor: null;
-    readonly updatedOn: null;
-    readonly updatedActor: null;
+    readonly createdOn: number | null;
+    readonly createdActor: (() => EntityView) | null;
+    readonly updatedOn: number | null;
+    readonly updatedActor: (() => EntityView) | null;
     readonly isManual: boolean;
     readonly paths: readonly never[];
   }[];
