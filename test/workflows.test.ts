@@ -83,8 +83,18 @@ function catalogCommands(run: string): { command: string; flags: string[] }[] {
 }
 
 describe('GitHub workflows', () => {
-  it('are ci.yml, plan.yml and sync.yml, and parse as YAML', () => {
-    expect(files.sort()).toEqual(['ci.yml', 'plan.yml', 'sync.yml']);
+  it("datahub-e2e.yml runs DataHub's suite on the steward families, with the tag the project implements", () => {
+    const workflow = load('datahub-e2e.yml');
+    const runs = steps(workflow).flatMap((step) => (step.run === undefined ? [] : [step.run]));
+    expect(runs).toContain('npm run test:datahub-e2e:steward');
+    expect(scripts['test:datahub-e2e:steward']).toMatch(/^npm run test:datahub-e2e -- (?:[\w-]+ ?)+$/);
+    const release = readFileSync('src/datahub/release.ts', 'utf8');
+    const tag = Object.values(workflow.jobs)[0] as Job & { env?: Record<string, string> };
+    expect(release).toContain(`tag: '${tag.env?.['DATAHUB_TAG']}'`);
+  });
+
+  it('are ci.yml, datahub-e2e.yml, plan.yml and sync.yml, and parse as YAML', () => {
+    expect(files.sort()).toEqual(['ci.yml', 'datahub-e2e.yml', 'plan.yml', 'sync.yml']);
     for (const file of files) expect(load(file).jobs).toBeTypeOf('object');
   });
 
@@ -165,33 +175,34 @@ describe('GitHub workflows', () => {
     expect(checkout?.with?.['fetch-depth']).toBe(0);
   });
 
-  it.each([...files.filter((file) => file !== 'ci.yml'), ...scaffoldWorkflows.keys()])(
-    '%s gives the action only inputs it declares, and the secrets only as inputs',
-    (file) => {
-      const workflow = scaffoldWorkflows.has(file)
-        ? (parse(scaffoldWorkflows.get(file) as string) as Workflow)
-        : load(file);
-      const used = steps(workflow).filter((step) => step.uses === './' || step.uses === ACTION_REF);
-      expect(used.length).toBeGreaterThan(0);
-      for (const step of used) {
-        for (const input of Object.keys(step.with ?? {}))
-          expect(Object.keys(actionInputs), input).toContain(input);
-        if (step.with?.['environments'] === undefined) {
-          expect(String(step.with?.['token'])).toBe('${{ secrets.DATAHUB_GMS_TOKEN }}');
-          expect(step.env).toBeUndefined();
-        } else {
-          // Each environment's own server and token variable: a server input would win over the first, and
-          // DATAHUB_GMS_TOKEN would reach an environment that declares no tokenEnv.
-          expect(Object.keys(step.with ?? {})).not.toContain('server');
-          expect(Object.keys(step.with ?? {})).not.toContain('token');
-          for (const [name, value] of Object.entries(step.env ?? {}))
-            expect(value).toBe(`\${{ secrets.${name} }}`);
-        }
+  // ci.yml and datahub-e2e.yml test this repository; they do not run the action with a DataHub's secrets.
+  it.each([
+    ...files.filter((file) => file !== 'ci.yml' && file !== 'datahub-e2e.yml'),
+    ...scaffoldWorkflows.keys(),
+  ])('%s gives the action only inputs it declares, and the secrets only as inputs', (file) => {
+    const workflow = scaffoldWorkflows.has(file)
+      ? (parse(scaffoldWorkflows.get(file) as string) as Workflow)
+      : load(file);
+    const used = steps(workflow).filter((step) => step.uses === './' || step.uses === ACTION_REF);
+    expect(used.length).toBeGreaterThan(0);
+    for (const step of used) {
+      for (const input of Object.keys(step.with ?? {}))
+        expect(Object.keys(actionInputs), input).toContain(input);
+      if (step.with?.['environments'] === undefined) {
+        expect(String(step.with?.['token'])).toBe('${{ secrets.DATAHUB_GMS_TOKEN }}');
+        expect(step.env).toBeUndefined();
+      } else {
+        // Each environment's own server and token variable: a server input would win over the first, and
+        // DATAHUB_GMS_TOKEN would reach an environment that declares no tokenEnv.
+        expect(Object.keys(step.with ?? {})).not.toContain('server');
+        expect(Object.keys(step.with ?? {})).not.toContain('token');
+        for (const [name, value] of Object.entries(step.env ?? {}))
+          expect(value).toBe(`\${{ secrets.${name} }}`);
       }
-      for (const step of steps(workflow).filter((item) => item.uses !== undefined && !used.includes(item)))
-        expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
-    },
-  );
+    }
+    for (const step of steps(workflow).filter((item) => item.uses !== undefined && !used.includes(item)))
+      expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+  });
 
   it('sync.yml applies on push and checks drift on a schedule, healing only when configured', () => {
     const workflow = load('sync.yml');
