@@ -21,6 +21,7 @@ import { isPlainObject, str, strList, type Context, type Path, type Raw } from '
 import type { DomainUse } from './glossary-values.js';
 import { pythonStr } from './python-yaml.js';
 import { checkModel, filesOf, readYamlInput, type YamlImport } from './yaml-input.js';
+import { OWNERSHIP_TYPE_SYMBOLS } from '../datahub/ownership-types.js';
 
 const FIELDS = [
   'id',
@@ -38,18 +39,7 @@ const FIELDS = [
 ];
 
 /** OwnershipTypeClass's symbols at v1.7.0 but CUSTOM (which needs a URN in a manifest). */
-const OWNERSHIP_TYPES = [
-  'TECHNICAL_OWNER',
-  'BUSINESS_OWNER',
-  'DATA_STEWARD',
-  'NONE',
-  'DEVELOPER',
-  'DATAOWNER',
-  'DELEGATE',
-  'PRODUCER',
-  'CONSUMER',
-  'STAKEHOLDER',
-];
+const OWNERSHIP_TYPES = OWNERSHIP_TYPE_SYMBOLS;
 
 /** The entity types a DataProduct manifest's asset may be (common.schema.json, assetRef). */
 const ASSET_TYPES = [

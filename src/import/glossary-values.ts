@@ -16,6 +16,7 @@ import {
   type Raw,
 } from './glossary-config.js';
 import { pythonStr } from './python-yaml.js';
+import { OWNERSHIP_TYPE_SYMBOLS } from '../datahub/ownership-types.js';
 
 /** A term's domain that DataHub resolves through a server (DomainRegistry). */
 export interface DomainUse {
@@ -25,19 +26,7 @@ export interface DomainUse {
 }
 
 /** OwnershipTypeClass's symbols at v1.7.0 (validate_ownership_type accepts these, upper-cased). */
-const OWNERSHIP_TYPES = new Set([
-  'CUSTOM',
-  'TECHNICAL_OWNER',
-  'BUSINESS_OWNER',
-  'DATA_STEWARD',
-  'NONE',
-  'DEVELOPER',
-  'DATAOWNER',
-  'DELEGATE',
-  'PRODUCER',
-  'CONSUMER',
-  'STAKEHOLDER',
-]);
+const OWNERSHIP_TYPES = new Set(['CUSTOM', ...OWNERSHIP_TYPE_SYMBOLS]);
 
 /** get_owners_multiple_types: one Owners or a list of them; users and groups each become an owner. */
 export function owners(value: unknown, path: Path, context: Context, optional: boolean): JsonObject[] {

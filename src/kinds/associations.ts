@@ -9,6 +9,7 @@ import { simpleRef } from './references.js';
 import type { ResolveContext, ResolveScope } from './resolve-context.js';
 import type { DocumentPath, KindDocument } from './source.js';
 import type { Associations } from './values.js';
+import { OWNERSHIP_TYPE_SYMBOLS } from '../datahub/ownership-types.js';
 
 /** owners, tags and links of one declaration (`at`: the path of an inline item, [] for the document). */
 export function resolveAssociations(
@@ -91,18 +92,7 @@ function refuseUnsupported(
 }
 
 /** The ownership types of DataHub's OwnershipType enum an owner line may name (Owner.pdl, v1.7.0). */
-export const BUILT_IN_OWNER_TYPES: readonly string[] = [
-  'TECHNICAL_OWNER',
-  'BUSINESS_OWNER',
-  'DATA_STEWARD',
-  'NONE',
-  'DEVELOPER',
-  'DATAOWNER',
-  'DELEGATE',
-  'PRODUCER',
-  'CONSUMER',
-  'STAKEHOLDER',
-];
+export const BUILT_IN_OWNER_TYPES = OWNERSHIP_TYPE_SYMBOLS;
 
 /**
  * An owner line's type: a built-in name (written as `type` alone, as DataHub's CLI writes it), or a custom
