@@ -5,7 +5,6 @@
  */
 import type Database from 'better-sqlite3';
 import { parseIds } from '../search/facet-mirror.js';
-import { withWordParts } from '../search/search-document.js';
 import { parseScoredMatches, rankCandidates, sortRanked, type ScoredMatches } from '../search/rank-hits.js';
 import { countFacetsInSql } from './count-facets-in-sql.js';
 import { fullTextQuery, matchedClause, queryTokens, type MatchedClause } from './filter-sql.js';
@@ -96,13 +95,14 @@ export class EntitySearch {
   }
 
   /**
-   * Names with a word starting with any word of the query (its camelCase parts too), best first: the name itself,
-   * then names starting with it, then the names matching more of its words. DataHub's AutocompleteRequestHandler
-   * (v1.7.0) asks the same of Elasticsearch: a BOOL_PREFIX multi-match, whose words are OR-ed, over the name's
-   * delimited and n-gram fields; so `GlossaryTerm_x1` suggests every `…Term` as well, ranked below the term itself.
+   * Names with a word starting with any word of the query, best first: the name itself, then names starting with
+   * it, then the names matching more of its words. DataHub's AutocompleteRequestHandler (v1.7.0) asks the same of
+   * Elasticsearch: a BOOL_PREFIX multi-match, whose words are OR-ed, over the name's delimited and n-gram fields,
+   * whose analyzers split words at delimiters but not at case changes (V2LegacySettingsBuilder:
+   * split_on_case_change false); so `GlossaryTerm_x1` suggests every `GlossaryTerm_…`, ranked below the term itself.
    */
   autocomplete(request: AutocompleteRequest): SearchHit[] {
-    const tokens = queryTokens(withWordParts(request.query));
+    const tokens = queryTokens(request.query);
     if (tokens.length === 0) return [];
     const nameQuery = `name : (${[...new Set(tokens)].map((token) => `"${token}"*`).join(' OR ')})`;
     const matched = matchedClause({ ...request, start: 0, facetFields: [], maxFacetValues: 0 }, nameQuery);
