@@ -3,17 +3,19 @@
  * catalog's relationship index: the entities upstream or downstream of one, hop by hop, each at the least number of
  * hops it is reached in (its `degree`, lineage-walk.ts), within the time window of `lineageFlags` (or the input's
  * own `startTimeMillis` / `endTimeMillis`), no further than the highest degree the filter asks for, filtered by type,
- * by the `degree` filter the app sends (`1`, `2`, `3+`) and by the query. From a column, the columns reached stand
- * for their datasets unless the search flags' grouping says otherwise (DEFAULT_SERVICE_SEARCH_FLAGS), a dataset
- * reached through several of its columns with every path.
+ * by the `degree` filter the app sends (`1`, `2`, `3+`). From a column, the columns reached stand for their
+ * datasets unless the search flags' grouping says otherwise (DEFAULT_SERVICE_SEARCH_FLAGS), a dataset reached
+ * through several of its columns with every path. The query, the other filters and the facets are the entity
+ * search's over what was reached (lineage-index.ts).
  */
 import { entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { parentOfColumn } from './lineage-columns.js';
 import { lineageWindow } from './lineage-edges.js';
-import { lineageFacets } from './lineage-facets.js';
+import { DEGREE_FACET, searchReached } from './lineage-index.js';
 import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection } from './lineage-walk.js';
+import type { SearchResolvers } from './search-resolvers.js';
 import { decodeScrollId, nextScrollId } from './scroll-id.js';
 import type { FacetFilterInput, FacetMetadataView, Scrolled } from './views/search-views.js';
 import type { EntityView, ViewOf } from './views/view-types.js';
@@ -77,6 +79,7 @@ export class LineageSearch {
   constructor(
     private readonly service: CatalogService,
     private readonly viewOf: ViewOf,
+    private readonly entitySearch: SearchResolvers,
   ) {}
 
   search(input: LineageSearchInput): LineageSearchResultsView {
@@ -91,7 +94,7 @@ export class LineageSearch {
 
   private page(input: LineageSearchInput, start: number): LineageSearchResultsView {
     const count = Math.min(Math.max(0, input.count ?? 10), MAX_LINEAGE_ENTITIES);
-    const matched = this.matching(input);
+    const { matched, facets } = this.matching(input);
     const page = matched.slice(start, start + count);
     return {
       start,
@@ -108,16 +111,19 @@ export class LineageSearch {
         truncatedChildren: false,
         ignoredAsHop: false,
       })),
-      facets: lineageFacets(matched.map((match) => match.urn)),
+      facets: [DEGREE_FACET, ...facets],
       freshness: null,
       lineageSearchPath: null,
       isPartial: false,
     };
   }
 
-  /** What the walk reaches that the types, degree filter and query keep, nearest first. */
-  private matching(input: LineageSearchInput): Match[] {
-    if (input.urn === undefined || input.urn === null) return [];
+  /**
+   * What the walk reaches that the types, degree filter, query and other filters keep, nearest first, with the
+   * entity search's facets of them.
+   */
+  private matching(input: LineageSearchInput): { matched: Match[]; facets: readonly FacetMetadataView[] } {
+    if (input.urn === undefined || input.urn === null) return { matched: [], facets: [] };
     const includeRemoved = input.searchFlags?.includeSoftDeleted === true;
     const types = new Set((input.types ?? []).map((type) => entityTypeOfGraphqlType(type) ?? type));
     const degreeValues = degreeFilterValues(input.orFilters ?? []);
@@ -132,31 +138,22 @@ export class LineageSearch {
       window,
       maxHops: maxHops(degreeValues),
     });
-    const matches = groupColumns(reached, columnsAsDatasets(input));
-    const named = this.named(input.query ?? '*', includeRemoved);
-    return matches.filter((match) => {
+    const matches = groupColumns(reached, columnsAsDatasets(input)).filter((match) => {
       const raw = parseRawUrn(match.urn);
       const entityType = raw.ok ? raw.value.entityType : '';
       if (types.size > 0 && !types.has(entityType)) return false;
-      if (degrees !== undefined && !degrees(match.degree)) return false;
-      return named === undefined || named.has(match.urn);
+      return degrees === undefined || degrees(match.degree);
     });
-  }
-
-  /** The entities the query names; undefined for every entity (`*` or nothing). */
-  private named(query: string, includeRemoved: boolean): Set<string> | undefined {
-    if (query === '*' || query.trim() === '') return undefined;
-    const hits = this.service.search({
-      query,
-      entityTypes: [],
-      filters: [],
-      includeRemoved,
-      start: 0,
-      count: MAX_LINEAGE_ENTITIES,
-      facetFields: [],
-      maxFacetValues: 0,
-    }).hits;
-    return new Set(hits.map((hit) => hit.urn));
+    const found = searchReached(
+      this.entitySearch,
+      matches.map((match) => match.urn),
+      {
+        query: input.query ?? '*',
+        orFilters: input.orFilters ?? [],
+        includeSoftDeleted: includeRemoved,
+      },
+    );
+    return { matched: matches.filter((match) => found.kept.has(match.urn)), facets: found.facets };
   }
 }
 
