@@ -36,6 +36,8 @@ describe('lineage search filters and facets', () => {
     { and: [{ field: 'degree', values: ['1', '2', '3+'] }, ...extra] },
   ];
 
+  const upstream = (of: string) => ({ dataset: of, type: 'TRANSFORMED' });
+
   beforeAll(async () => {
     server = await startTestServer();
     await ingest(SOURCE, 'datasetProperties', { description: 'Raw events' });
@@ -43,7 +45,6 @@ describe('lineage search filters and facets', () => {
     await ingest(DELETIONS, 'datasetProperties', { name: 'User Deletions', description: 'Users deleted per day' }); // prettier-ignore
     await ingest(REPORT, 'datasetProperties', { description: 'Deleted users, reported' });
     await ingest(REPORT, 'subTypes', { typeNames: ['View'] });
-    const upstream = (of: string) => ({ dataset: of, type: 'TRANSFORMED' });
     await ingest(CREATIONS, 'upstreamLineage', { upstreams: [upstream(SOURCE)] });
     await ingest(DELETIONS, 'upstreamLineage', { upstreams: [upstream(SOURCE)] });
     await ingest(REPORT, 'upstreamLineage', {
@@ -113,6 +114,34 @@ describe('lineage search filters and facets', () => {
     expect(await urns({ urn: REPORT, direction: 'UPSTREAM', query: 'never_written' })).toEqual([]);
     const platform = [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:postgres'] }] }];
     expect(await urns({ urn: REPORT, direction: 'UPSTREAM', orFilters: platform })).toEqual([]);
+  });
+
+  it('walks beyond an entity ignored as a hop in the same hop, with every path of that hop', async () => {
+    const job = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,hops,PROD),copy)';
+    const [from, to] = [dataset('snowflake', 'hop_from'), dataset('snowflake', 'hop_to')];
+    await ingest(job, 'dataJobInputOutput', { inputDatasets: [from], outputDatasets: [to] });
+    await ingest(to, 'upstreamLineage', { upstreams: [upstream(from)] });
+    const query = `query ($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) {
+      searchResults { entity { urn } degree ignoredAsHop paths { path { urn } } } } }`;
+    const input = {
+      urn: from,
+      direction: 'DOWNSTREAM',
+      orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }],
+    };
+    const results = async (flags: Record<string, unknown>) =>
+      (await server.graphql(query, { input: { ...input, lineageFlags: flags } })).data.searchAcrossLineage.searchResults; // prettier-ignore
+    const ignoring = await results({ ignoreAsHops: [{ entityType: 'DATA_JOB' }] });
+    const paths = (urn: string, of: typeof ignoring) =>
+      of.find((r: { entity: { urn: string } }) => r.entity.urn === urn).paths.map((p: { path: { urn: string }[] }) => p.path.map((e) => e.urn)); // prettier-ignore
+    expect(ignoring.map((r: { entity: { urn: string }; degree: number; ignoredAsHop: boolean }) => [r.entity.urn, r.degree, r.ignoredAsHop])).toEqual(expect.arrayContaining([[to, 1, false], [job, 1, true]])); // prettier-ignore
+    expect(ignoring).toHaveLength(2);
+    expect(paths(to, ignoring)).toEqual([
+      [from, to],
+      [from, job, to],
+    ]);
+    const counting = await results({ ignoreAsHops: [{ entityType: 'DATASET', platforms: ['urn:li:dataPlatform:dbt'] }] }); // prettier-ignore
+    expect(paths(to, counting)).toEqual([[from, to]]);
+    expect(counting.every((r: { ignoredAsHop: boolean }) => !r.ignoredAsHop)).toBe(true);
   });
 
   it('answers a column nothing was written for, with its lineage counts', async () => {

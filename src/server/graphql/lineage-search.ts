@@ -14,11 +14,17 @@ import type { CatalogService } from '../catalog-service.js';
 import { parentOfColumn } from './lineage-columns.js';
 import { lineageWindow } from './lineage-edges.js';
 import { DEGREE_FACET, searchReached } from './lineage-index.js';
-import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection } from './lineage-walk.js';
+import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection, type Reached } from './lineage-walk.js';
 import type { SearchResolvers } from './search-resolvers.js';
 import { decodeScrollId, nextScrollId } from './scroll-id.js';
 import type { FacetFilterInput, FacetMetadataView, Scrolled } from './views/search-views.js';
 import type { EntityView, ViewOf } from './views/view-types.js';
+
+/** LineageFlags.ignoreAsHops: an entity type, and the platforms it is ignored on (every one without any). */
+interface IgnoreAsHopInput {
+  readonly entityType: string;
+  readonly platforms?: readonly string[] | null;
+}
 
 interface GroupingCriterionInput {
   readonly baseEntityType?: string | null;
@@ -39,6 +45,7 @@ export interface LineageSearchInput {
   readonly lineageFlags?: {
     readonly startTimeMillis?: number | null;
     readonly endTimeMillis?: number | null;
+    readonly ignoreAsHops?: readonly IgnoreAsHopInput[] | null;
   } | null;
   readonly searchFlags?: {
     readonly includeSoftDeleted?: boolean | null;
@@ -73,6 +80,7 @@ interface Match {
   readonly urn: string;
   readonly degree: number;
   readonly paths: (readonly string[])[];
+  readonly ignoredAsHop: boolean;
 }
 
 export class LineageSearch {
@@ -109,7 +117,7 @@ export class LineageSearch {
         degrees: [match.degree],
         explored: false,
         truncatedChildren: false,
-        ignoredAsHop: false,
+        ignoredAsHop: match.ignoredAsHop,
       })),
       facets: [DEGREE_FACET, ...facets],
       freshness: null,
@@ -137,6 +145,7 @@ export class LineageSearch {
       includeRemoved,
       window,
       maxHops: maxHops(degreeValues),
+      ignoreAsHop: ignoredAsHop(input.lineageFlags?.ignoreAsHops ?? []),
     });
     const matches = groupColumns(reached, columnsAsDatasets(input)).filter((match) => {
       const raw = parseRawUrn(match.urn);
@@ -170,15 +179,13 @@ function columnsAsDatasets(input: LineageSearchInput): boolean {
 }
 
 /** LineageSearchService.generateUrnToRelationshipMap: one match per entity, at its first degree, with every path. */
-function groupColumns(
-  reached: readonly { urn: string; degree: number; path: readonly string[] }[],
-  asDatasets: boolean,
-): Match[] {
+function groupColumns(reached: readonly Reached[], asDatasets: boolean): Match[] {
   const matches = new Map<string, Match>();
   for (const one of reached) {
     const urn = (asDatasets ? parentOfColumn(one.urn) : undefined) ?? one.urn;
     const known = matches.get(urn);
-    if (known === undefined) matches.set(urn, { urn, degree: one.degree, paths: [one.path] });
+    if (known === undefined)
+      matches.set(urn, { urn, degree: one.degree, paths: [one.path], ignoredAsHop: one.ignoredAsHop });
     else known.paths.push(one.path);
   }
   return [...matches.values()];
@@ -210,4 +217,20 @@ function maxHops(values: readonly string[]): number | undefined {
   if (values.includes('2')) return 2;
   if (values.includes('1')) return 1;
   return undefined;
+}
+
+/**
+ * Whether an entity is ignored as a hop (GraphQueryBaseDAO at v1.7.0): its type is listed, with no platforms or
+ * with its platform (DataPlatformInstanceUtils.getDataPlatform; here the platform its URN names).
+ */
+function ignoredAsHop(ignored: readonly IgnoreAsHopInput[]): ((urn: string) => boolean) | undefined {
+  if (ignored.length === 0) return undefined;
+  const byType = new Map(ignored.map((item) => [entityTypeOfGraphqlType(item.entityType) ?? item.entityType, item.platforms ?? []])); // prettier-ignore
+  return (urn) => {
+    const raw = parseRawUrn(urn);
+    const platforms = raw.ok ? byType.get(raw.value.entityType) : undefined;
+    if (platforms === undefined) return false;
+    const platform = urn.match(/urn:li:dataPlatform:[^,)]+/)?.[0];
+    return platforms.length === 0 || (platform !== undefined && platforms.includes(platform));
+  };
 }
