@@ -96,12 +96,14 @@ describe('union members in ingested aspects', () => {
     expect(await server.aspect(JOB, 'dataJobInfo')).toEqual(azkaban);
     expect((await server.aspect(JOB, 'ownership')).owners[0].owner).toBe('urn:li:corpuser:datahub');
     const view = await server.graphql(
-      'query($urn: String!) { dataJob(urn: $urn) { jobId properties { name description } dataFlow { urn } } }',
+      'query($urn: String!) { dataJob(urn: $urn) { jobId properties { name description } info { name description } dataFlow { urn } } }',
       { urn: JOB },
     );
+    // The deprecated `info` is mapped from dataJobInfo as `properties` is (DataJobMapper).
     expect(view.data.dataJob).toEqual({
       jobId: 'unions_task',
       properties: { name: 'Union Job', description: 'unions' },
+      info: { name: 'Union Job', description: 'unions' },
       dataFlow: { urn: FLOW },
     });
   });

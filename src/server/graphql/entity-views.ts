@@ -35,6 +35,13 @@ import { corpGroupView, corpUserView } from './views/user-views.js';
 import type { CommonEntityView, EntityView } from './views/view-types.js';
 
 /** The view builder of each entity type the catalog answers with its own GraphQL type. */
+/**
+ * Types that answer whether or not anything was written for them. A column: SchemaFieldType.batchLoad
+ * (datahub-graphql-core v1.7.0, schemaFieldEntityFetchEnabled on by default) reads it with batchGetV2, which always
+ * includes the key aspect, so the app's lineage counts of a column (getLineageCounts) resolve for any column.
+ */
+const ANSWERED_UNWRITTEN: ReadonlySet<string> = new Set(['schemaField']);
+
 const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuilder>([
   ['dataset', datasetView],
   ['schemaField', schemaFieldEntityView],
@@ -90,7 +97,12 @@ export class EntityViews {
   entity(urn: string, expectedType?: string): EntityView | null {
     const raw = parseRawUrn(urn);
     if (!raw.ok || (expectedType !== undefined && raw.value.entityType !== expectedType)) return null;
-    if (!this.context.service.exists(urn) && !isBootstrapped(urn)) return null;
+    if (
+      !this.context.service.exists(urn) &&
+      !isBootstrapped(urn) &&
+      !ANSWERED_UNWRITTEN.has(raw.value.entityType)
+    )
+      return null;
     return this.view(urn);
   }
 

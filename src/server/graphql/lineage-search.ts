@@ -3,20 +3,28 @@
  * catalog's relationship index: the entities upstream or downstream of one, hop by hop, each at the least number of
  * hops it is reached in (its `degree`, lineage-walk.ts), within the time window of `lineageFlags` (or the input's
  * own `startTimeMillis` / `endTimeMillis`), no further than the highest degree the filter asks for, filtered by type,
- * by the `degree` filter the app sends (`1`, `2`, `3+`) and by the query. From a column, the columns reached stand
- * for their datasets unless the search flags' grouping says otherwise (DEFAULT_SERVICE_SEARCH_FLAGS), a dataset
- * reached through several of its columns with every path.
+ * by the `degree` filter the app sends (`1`, `2`, `3+`). From a column, the columns reached stand for their
+ * datasets unless the search flags' grouping says otherwise (DEFAULT_SERVICE_SEARCH_FLAGS), a dataset reached
+ * through several of its columns with every path. The query, the other filters and the facets are the entity
+ * search's over what was reached (lineage-index.ts).
  */
 import { entityTypeOfGraphqlType } from '../../datahub/entity-types.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { parentOfColumn } from './lineage-columns.js';
 import { lineageWindow } from './lineage-edges.js';
-import { lineageFacets } from './lineage-facets.js';
-import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection } from './lineage-walk.js';
+import { DEGREE_FACET, searchReached } from './lineage-index.js';
+import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection, type Reached } from './lineage-walk.js';
+import type { SearchResolvers } from './search-resolvers.js';
 import { decodeScrollId, nextScrollId } from './scroll-id.js';
 import type { FacetFilterInput, FacetMetadataView, Scrolled } from './views/search-views.js';
 import type { EntityView, ViewOf } from './views/view-types.js';
+
+/** LineageFlags.ignoreAsHops: an entity type, and the platforms it is ignored on (every one without any). */
+interface IgnoreAsHopInput {
+  readonly entityType: string;
+  readonly platforms?: readonly string[] | null;
+}
 
 interface GroupingCriterionInput {
   readonly baseEntityType?: string | null;
@@ -37,6 +45,7 @@ export interface LineageSearchInput {
   readonly lineageFlags?: {
     readonly startTimeMillis?: number | null;
     readonly endTimeMillis?: number | null;
+    readonly ignoreAsHops?: readonly IgnoreAsHopInput[] | null;
   } | null;
   readonly searchFlags?: {
     readonly includeSoftDeleted?: boolean | null;
@@ -71,12 +80,14 @@ interface Match {
   readonly urn: string;
   readonly degree: number;
   readonly paths: (readonly string[])[];
+  readonly ignoredAsHop: boolean;
 }
 
 export class LineageSearch {
   constructor(
     private readonly service: CatalogService,
     private readonly viewOf: ViewOf,
+    private readonly entitySearch: SearchResolvers,
   ) {}
 
   search(input: LineageSearchInput): LineageSearchResultsView {
@@ -91,7 +102,7 @@ export class LineageSearch {
 
   private page(input: LineageSearchInput, start: number): LineageSearchResultsView {
     const count = Math.min(Math.max(0, input.count ?? 10), MAX_LINEAGE_ENTITIES);
-    const matched = this.matching(input);
+    const { matched, facets } = this.matching(input);
     const page = matched.slice(start, start + count);
     return {
       start,
@@ -106,18 +117,21 @@ export class LineageSearch {
         degrees: [match.degree],
         explored: false,
         truncatedChildren: false,
-        ignoredAsHop: false,
+        ignoredAsHop: match.ignoredAsHop,
       })),
-      facets: lineageFacets(matched.map((match) => match.urn)),
+      facets: [DEGREE_FACET, ...facets],
       freshness: null,
       lineageSearchPath: null,
       isPartial: false,
     };
   }
 
-  /** What the walk reaches that the types, degree filter and query keep, nearest first. */
-  private matching(input: LineageSearchInput): Match[] {
-    if (input.urn === undefined || input.urn === null) return [];
+  /**
+   * What the walk reaches that the types, degree filter, query and other filters keep, nearest first, with the
+   * entity search's facets of them.
+   */
+  private matching(input: LineageSearchInput): { matched: Match[]; facets: readonly FacetMetadataView[] } {
+    if (input.urn === undefined || input.urn === null) return { matched: [], facets: [] };
     const includeRemoved = input.searchFlags?.includeSoftDeleted === true;
     const types = new Set((input.types ?? []).map((type) => entityTypeOfGraphqlType(type) ?? type));
     const degreeValues = degreeFilterValues(input.orFilters ?? []);
@@ -131,32 +145,24 @@ export class LineageSearch {
       includeRemoved,
       window,
       maxHops: maxHops(degreeValues),
+      ignoreAsHop: ignoredAsHop(input.lineageFlags?.ignoreAsHops ?? []),
     });
-    const matches = groupColumns(reached, columnsAsDatasets(input));
-    const named = this.named(input.query ?? '*', includeRemoved);
-    return matches.filter((match) => {
+    const matches = groupColumns(reached, columnsAsDatasets(input)).filter((match) => {
       const raw = parseRawUrn(match.urn);
       const entityType = raw.ok ? raw.value.entityType : '';
       if (types.size > 0 && !types.has(entityType)) return false;
-      if (degrees !== undefined && !degrees(match.degree)) return false;
-      return named === undefined || named.has(match.urn);
+      return degrees === undefined || degrees(match.degree);
     });
-  }
-
-  /** The entities the query names; undefined for every entity (`*` or nothing). */
-  private named(query: string, includeRemoved: boolean): Set<string> | undefined {
-    if (query === '*' || query.trim() === '') return undefined;
-    const hits = this.service.search({
-      query,
-      entityTypes: [],
-      filters: [],
-      includeRemoved,
-      start: 0,
-      count: MAX_LINEAGE_ENTITIES,
-      facetFields: [],
-      maxFacetValues: 0,
-    }).hits;
-    return new Set(hits.map((hit) => hit.urn));
+    const found = searchReached(
+      this.entitySearch,
+      matches.map((match) => match.urn),
+      {
+        query: input.query ?? '*',
+        orFilters: input.orFilters ?? [],
+        includeSoftDeleted: includeRemoved,
+      },
+    );
+    return { matched: matches.filter((match) => found.kept.has(match.urn)), facets: found.facets };
   }
 }
 
@@ -173,15 +179,13 @@ function columnsAsDatasets(input: LineageSearchInput): boolean {
 }
 
 /** LineageSearchService.generateUrnToRelationshipMap: one match per entity, at its first degree, with every path. */
-function groupColumns(
-  reached: readonly { urn: string; degree: number; path: readonly string[] }[],
-  asDatasets: boolean,
-): Match[] {
+function groupColumns(reached: readonly Reached[], asDatasets: boolean): Match[] {
   const matches = new Map<string, Match>();
   for (const one of reached) {
     const urn = (asDatasets ? parentOfColumn(one.urn) : undefined) ?? one.urn;
     const known = matches.get(urn);
-    if (known === undefined) matches.set(urn, { urn, degree: one.degree, paths: [one.path] });
+    if (known === undefined)
+      matches.set(urn, { urn, degree: one.degree, paths: [one.path], ignoredAsHop: one.ignoredAsHop });
     else known.paths.push(one.path);
   }
   return [...matches.values()];
@@ -213,4 +217,20 @@ function maxHops(values: readonly string[]): number | undefined {
   if (values.includes('2')) return 2;
   if (values.includes('1')) return 1;
   return undefined;
+}
+
+/**
+ * Whether an entity is ignored as a hop (GraphQueryBaseDAO at v1.7.0): its type is listed, with no platforms or
+ * with its platform (DataPlatformInstanceUtils.getDataPlatform; here the platform its URN names).
+ */
+function ignoredAsHop(ignored: readonly IgnoreAsHopInput[]): ((urn: string) => boolean) | undefined {
+  if (ignored.length === 0) return undefined;
+  const byType = new Map(ignored.map((item) => [entityTypeOfGraphqlType(item.entityType) ?? item.entityType, item.platforms ?? []])); // prettier-ignore
+  return (urn) => {
+    const raw = parseRawUrn(urn);
+    const platforms = raw.ok ? byType.get(raw.value.entityType) : undefined;
+    if (platforms === undefined) return false;
+    const platform = urn.match(/urn:li:dataPlatform:[^,)]+/)?.[0];
+    return platforms.length === 0 || (platform !== undefined && platforms.includes(platform));
+  };
 }

@@ -31,6 +31,11 @@ export interface LineageWalkOptions {
   readonly window?: LineageWindow | undefined;
   /** SearchAcrossLineageResolver.getMaxHops: the highest degree the filter asks for; all of them for `3+`. */
   readonly maxHops?: number | undefined;
+  /**
+   * lineageFlags.ignoreAsHops: the entities that are no hop of their own (GraphQueryBaseDAO.processOneHopLineage
+   * at v1.7.0): what lies beyond one is reached in the same hop as it.
+   */
+  readonly ignoreAsHop?: ((urn: string) => boolean) | undefined;
 }
 
 /** An entity the walk reached: at its least number of hops from the origin, by one shortest path. */
@@ -39,6 +44,7 @@ export interface Reached {
   readonly degree: number;
   /** From the origin to the entity, both included. */
   readonly path: readonly string[];
+  readonly ignoredAsHop: boolean;
 }
 
 function entityTypeOf(urn: string): string {
@@ -92,7 +98,11 @@ export function lineageEdges(
       ];
 }
 
-/** Breadth-first, so each entity is reported at its least degree with one shortest path; nearest first. */
+/**
+ * Breadth-first, so each entity is reported at its least degree, once for each path it is reached by in that hop
+ * (DataHub merges the paths of an entity met again in the same hop); nearest first. An entity ignored as a hop has
+ * what lies beyond it walked in the same hop.
+ */
 export function walkLineage(
   service: CatalogService,
   origin: string,
@@ -102,18 +112,29 @@ export function walkLineage(
   const maxHops = Math.min(options.maxHops ?? MAX_HOPS, MAX_HOPS);
   const seen = new Set([origin]);
   const reached: Reached[] = [];
-  let frontier: Reached[] = [{ urn: origin, degree: 0, path: [origin] }];
+  let frontier: Reached[] = [{ urn: origin, degree: 0, path: [origin], ignoredAsHop: false }];
   for (let hop = 1; frontier.length > 0 && hop <= maxHops && reached.length < MAX_LINEAGE_ENTITIES; hop++) {
+    const level = new Map<string, Reached>();
     const next: Reached[] = [];
-    for (const from of frontier) {
-      for (const { urn } of lineageEdges(service, from.urn, direction, options)) {
-        if (seen.has(urn)) continue;
-        seen.add(urn);
-        next.push({ urn, degree: hop, path: [...from.path, urn] });
+    let expanding = frontier;
+    while (expanding.length > 0 && next.length < MAX_LINEAGE_ENTITIES) {
+      const beyond: Reached[] = [];
+      for (const from of expanding) {
+        for (const { urn } of lineageEdges(service, from.urn, direction, options)) {
+          const first = !seen.has(urn);
+          if ((!first && !level.has(urn)) || from.path.includes(urn)) continue;
+          seen.add(urn);
+          const item = { urn, degree: hop, path: [...from.path, urn], ignoredAsHop: options.ignoreAsHop?.(urn) === true }; // prettier-ignore
+          next.push(item);
+          if (!first) continue;
+          level.set(urn, item);
+          if (item.ignoredAsHop) beyond.push(item);
+        }
       }
+      expanding = beyond;
     }
     reached.push(...next);
-    frontier = next;
+    frontier = [...level.values()];
   }
   return reached.slice(0, MAX_LINEAGE_ENTITIES);
 }

@@ -11,7 +11,7 @@ import type {
 } from './search-inputs.js';
 
 export const searchRoots: RootResolverBuilder = ({ service, views, search }) => {
-  const lineage = new LineageSearch(service, views.view);
+  const lineage = new LineageSearch(service, views.view, search);
   return {
     scrollAcrossEntities: (args: { input: ScrollAcrossEntitiesInput }) =>
       guard(() => search.scrollAcrossEntities(args.input)),

@@ -128,4 +128,13 @@ describe('criterionSql', () => {
       /^CASE e\.entity_type .* IN \(\?\)$/,
     );
   });
+
+  it("filters a description on the search row's description, CONTAIN as LIKE", () => {
+    expect(criterionSql(criterion('description', ['users_deleted'], 'CONTAIN'))).toEqual([
+      { sql: "(e.description LIKE ? ESCAPE '\\')", params: ['%users\\_deleted%'] },
+    ]);
+    expect(criterionSql(criterion('description', [], 'EXISTS', true))).toEqual([
+      { sql: "NOT (e.description <> '')", params: [] },
+    ]);
+  });
 });

@@ -58,6 +58,14 @@ export function matchedClause(
   };
 }
 
+/**
+ * Text fields filtered on the search row's own column. `description`: DataHub filters it with its edited
+ * counterpart (ESUtils.FIELDS_TO_EXPANDED_FIELDS_LIST at v1.7.0: description, editedDescription), CONTAIN as a
+ * case-insensitive wildcard (LIKE is, for ASCII); the row holds the description shown, the edited one when there
+ * is one.
+ */
+const TEXT_COLUMNS: ReadonlyMap<string, string> = new Map([['description', 'e.description']]);
+
 /** A criterion as a test of a matched entity `e`; none when it has no values to test (but EXISTS). */
 export function criterionSql(criterion: FacetCriterion): SqlPart[] {
   if (criterion.condition !== 'EXISTS' && criterion.values.length === 0) return [];
@@ -65,6 +73,11 @@ export function criterionSql(criterion: FacetCriterion): SqlPart[] {
   if (rowField !== undefined) {
     const test = rowFieldTest(criterion, rowField);
     return [{ sql: criterion.negated ? `NOT ${test.sql}` : test.sql, params: test.params }];
+  }
+  const column = TEXT_COLUMNS.get(criterion.field);
+  if (column !== undefined) {
+    const test = valueTest(criterion, column) ?? { sql: `${column} <> ''`, params: [] };
+    return [{ sql: criterion.negated ? `NOT (${test.sql})` : test.sql, params: test.params }];
   }
   const test = valueTest(criterion, 'f.value');
   // The ids having the value, listed once (SQLite probes the list through a bloom filter), rather than an EXISTS

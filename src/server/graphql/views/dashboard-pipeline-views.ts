@@ -86,12 +86,16 @@ export interface DataJobView extends InContainerView {
   readonly jobId: string;
   readonly inputOutput: () => DataJobInputOutputView | null;
   readonly dataFlow: () => EntityView | null;
-  readonly properties: () => {
-    readonly name: string;
-    readonly description: string | null;
-    readonly externalUrl: string | null;
-    readonly customProperties: readonly CustomPropertyView[] | null;
-  } | null;
+  readonly properties: () => DataJobPropertiesView | null;
+  /** The deprecated `info`: DataJobMapper (v1.7.0) maps dataJobInfo to it as to `properties`. */
+  readonly info: () => DataJobPropertiesView | null;
+}
+
+interface DataJobPropertiesView {
+  readonly name: string;
+  readonly description: string | null;
+  readonly externalUrl: string | null;
+  readonly customProperties: readonly CustomPropertyView[] | null;
 }
 
 /** The shared fields, and the containers the entity is in (a chart in a Looker folder, a job in an Airflow DAG). */
@@ -177,17 +181,19 @@ export function dataJobView(urn: string, context: ViewContext): DataJobView {
   const key = keyOf(urn, context);
   const latest = latestOf(urn, context);
   const flow = text(key['flow']);
+  const properties = (): DataJobPropertiesView | null =>
+    whenPresent(latest('dataJobInfo'), (aspect) => ({
+      name: text(aspect['name']) ?? text(key['jobId']) ?? '',
+      description: text(aspect['description']),
+      externalUrl: text(aspect['externalUrl']),
+      customProperties: customProperties(aspect['customProperties'], urn),
+    }));
   return {
     ...inContainer(urn, 'dataJob', context),
     jobId: text(key['jobId']) ?? '',
     dataFlow: () => (flow === null ? null : context.viewOf(flow)),
-    properties: () =>
-      whenPresent(latest('dataJobInfo'), (aspect) => ({
-        name: text(aspect['name']) ?? text(key['jobId']) ?? '',
-        description: text(aspect['description']),
-        externalUrl: text(aspect['externalUrl']),
-        customProperties: customProperties(aspect['customProperties'], urn),
-      })),
+    properties,
+    info: properties,
     editableProperties: () => editable(latest('editableDataJobProperties')),
     inputOutput: () =>
       whenPresent(latest('dataJobInputOutput'), (aspect) => dataJobInputOutputView(aspect, context.viewOf)),
