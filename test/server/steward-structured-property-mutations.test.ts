@@ -6,7 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWebAppOperations } from '../helpers/datahub-web-app.js';
 import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { DATASET, HOLDER, ME, UI_SOURCE, stamp, useStewardServer } from '../helpers/steward-server.js';
 
@@ -21,6 +23,15 @@ describe('structured property mutations', () => {
   beforeAll(() => {
     server = steward.server;
   });
+  const operations = readWebAppOperations();
+  /** A web-app query, answering its data (the test fails on any error). */
+  const ask = async (name: string, variables: Record<string, unknown>) => {
+    const operation = operations.find((op) => op.name === name);
+    if (operation === undefined) throw new Error(`no web-app operation ${name}`);
+    const answer = await server.graphql(print(operation.document), variables);
+    expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+    return answer.data;
+  };
   const entries = async (urn: string) =>
     (await server.get(`/entitiesV2/${encodeURIComponent(urn)}?aspects=List(propertyDefinition)`)).json;
 
@@ -202,6 +213,61 @@ describe('structured property mutations', () => {
     expect(
       await send('deleteStructuredProperty', { input: { urn: 'urn:li:structuredProperty:ghost' } }),
     ).toBe(true);
+  });
+
+  it("the entity page's property picker finds a property by its display name, for its entity type, unless hidden", async () => {
+    await send('createStructuredProperty', {
+      input: { displayName: 'prop-add_picker', valueType: STRING, entityTypes: [DATASET_TYPE] },
+    });
+    await send('createStructuredProperty', {
+      input: { displayName: 'prop-hidden_picker', valueType: STRING, entityTypes: [DATASET_TYPE], settings: { isHidden: true } }, // prettier-ignore
+    });
+    // getStructuredPropertiesSearchInputs (structuredProperties/utils.ts) as AddPropertyButton sends it.
+    const picker = async (name: string, entityType = DATASET_TYPE) =>
+      (
+        await ask('getSearchResultsForMultiple', {
+          input: {
+            types: ['STRUCTURED_PROPERTY'],
+            query: '*',
+            start: 0,
+            count: 100,
+            searchFlags: { skipCache: true },
+            orFilters: [
+              {
+                and: [
+                  { field: 'entityTypes', values: [entityType] },
+                  { field: 'isHidden', values: ['true'], negated: true },
+                  { field: 'displayName', condition: 'CONTAIN', values: [name] },
+                ],
+              },
+            ],
+          },
+        })
+      ).searchAcrossEntities.searchResults.map((result: any) => result.entity.definition.displayName);
+    expect(await picker('add_pick')).toEqual(['prop-add_picker']);
+    expect(await picker('prop-add_picker', FIELD_TYPE)).toEqual([]);
+    expect(await picker('hidden_picker')).toEqual([]);
+  });
+
+  it("a column's entity carries the values set on the column, in the dataset's schema", async () => {
+    const property = (
+      await send('createStructuredProperty', {
+        input: { qualifiedName: 'io.example.columnNote', valueType: STRING, entityTypes: [FIELD_TYPE] },
+      })
+    ).urn;
+    const field = `urn:li:schemaField:(${DATASET},balance)`;
+    await send('upsertStructuredProperties', {
+      input: { assetUrn: field, structuredPropertyInputParams: [{ structuredPropertyUrn: property, values: [{ stringValue: 'testValue' }] }] }, // prettier-ignore
+    });
+    const { schemaMetadata } = (await ask('getDatasetSchema', { urn: DATASET })).dataset;
+    const entities = schemaMetadata.fields.map((column: any) => column.schemaFieldEntity);
+    expect(entities.map((entity: any) => entity.urn)).toEqual([
+      `urn:li:schemaField:(${DATASET},email)`,
+      field,
+    ]);
+    expect(entities[1].structuredProperties.properties).toMatchObject([
+      { structuredProperty: { urn: property }, values: [{ stringValue: 'testValue' }] },
+    ]);
   });
 
   it('the signed-in user is stamped on what they create', async () => {
