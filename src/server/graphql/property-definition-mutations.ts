@@ -12,6 +12,7 @@
  * DataHub's 400 with the validator's message.
  */
 import { randomUUID } from 'node:crypto';
+import { hidesWhileShown, INVALID_SETTINGS_MESSAGE } from '../../datahub/property-definition-rules.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { isAuthorized } from '../auth/privileges.js';
 import { ServiceError } from '../catalog-service.js';
@@ -150,11 +151,7 @@ const flag = (settings: JsonObject, field: string): boolean => settings[field] =
 
 /** StructuredPropertyUtils.validatePropertySettings, which the resolvers call before writing. */
 function validateSettings(settings: JsonObject): void {
-  const shown = ['showInSearchFilters', 'showInAssetSummary', 'showAsAssetBadge', 'showInColumnsTable'];
-  if (flag(settings, 'isHidden') && shown.some((field) => flag(settings, field)))
-    throw badRequest(
-      'Cannot have property isHidden = true while other display location settings are also true.',
-    );
+  if (hidesWhileShown(settings)) throw badRequest(INVALID_SETTINGS_MESSAGE);
 }
 
 export class PropertyDefinitionMutations {
