@@ -31,7 +31,8 @@ const ASPECT_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   tagProperties: ['CREATE_TAGS', 'MANAGE_TAGS'],
   domainProperties: ['CREATE_DOMAINS', 'MANAGE_DOMAINS'],
   ownershipTypeInfo: ['MANAGE_GLOBAL_OWNERSHIP_TYPES'],
-  structuredPropertyDefinition: ['MANAGE_STRUCTURED_PROPERTIES'],
+  propertyDefinition: ['MANAGE_STRUCTURED_PROPERTIES'],
+  structuredPropertySettings: ['MANAGE_STRUCTURED_PROPERTIES'],
   formInfo: ['MANAGE_DOCUMENTATION_FORMS'],
 };
 

@@ -1,6 +1,7 @@
 /**
  * Deleting an entity as GMS v1.7.0 does (EntityServiceImpl.deleteUrn, EntityResource.deleteEntity), and with it,
- * when asked, the references other entities' aspects hold to it (DeleteEntityService.deleteReferencesTo).
+ * when asked, the references other entities' aspects hold to it (DeleteEntityService.deleteReferencesTo); a
+ * structured property's values go from the entities that carry them (property-assignment-cleanup.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { jsonEqual, type JsonObject } from '../../model/json.js';
@@ -10,6 +11,7 @@ import { parseRawUrn } from '../../model/urn.js';
 import type { AspectStore } from '../store/aspect-store.js';
 import { entityKeyOf, entityTypeOfKnown } from './accept-proposals.js';
 import { SYSTEM_ACTOR } from './enveloped-aspects.js';
+import { assignmentRemovals, writeAssignmentRemovals } from './property-assignment-cleanup.js';
 import { aspectsReferringTo, ReferenceRemovalError, withReferenceRemoved } from './remove-reference.js';
 import { ServiceError } from './service-error.js';
 
@@ -68,13 +70,15 @@ export function hardDelete(
   return store.transaction(() => {
     // Read before deleting: the delete drops the incoming relationship rows these come from.
     const references = options.references ? store.referencesTo(urn) : [];
+    const stored = options.timeseriesAspect === undefined && store.get(urn, key.aspectName) !== undefined;
+    // A structured property's values go with it, whichever API deletes it (PropertyDefinitionDeleteSideEffect).
+    const removals = stored && entityType === 'structuredProperty' ? assignmentRemovals(store, urn) : [];
     let rows: number | undefined;
-    if (options.timeseriesAspect === undefined) {
-      rows = store.get(urn, key.aspectName) === undefined ? 0 : store.deleteUrn(urn);
-    }
+    if (options.timeseriesAspect === undefined) rows = stored ? store.deleteUrn(urn) : 0;
     const timeseriesRows = store.deleteTimeseries(urn, timeseriesAspects, window);
     // Every rewrite of one delete carries the same cascade id, as CascadeOperationContext marks them.
     const cascadeOperationId = randomUUID();
+    writeAssignmentRemovals(removals, cascadeOperationId, (proposals) => ingest(proposals, SYSTEM_ACTOR));
     for (const reference of references) {
       if (reference.source === urn) continue;
       removeReference(store, ingest, {

@@ -6,12 +6,19 @@
  *   attribution (so a value the tool set and a steward changed is no longer the tool's); a new one is added with
  *   created and lastModified. A schema field need not exist; any other asset must.
  * - removeStructuredProperties: the named assignments go.
+ * createStructuredProperty, updateStructuredProperty and deleteStructuredProperty (the properties themselves) are
+ * property-definition-mutations.ts.
  * The write goes through the catalog's checks (GMS's StructuredPropertiesValidator); a refusal, like any failure,
  * is DataHub's RuntimeException: "Failed to perform update against input …", with its cause.
  */
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import { MutationWriter, wrapped } from './mutation-writes.js';
+import {
+  PropertyDefinitionMutations,
+  type CreateStructuredPropertyInput,
+  type UpdateStructuredPropertyInput,
+} from './property-definition-mutations.js';
 import { structuredPropertiesView } from './views/property-aspect-views.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 
@@ -96,7 +103,15 @@ export const propertyMutationRoots: RootResolverBuilder = ({ service, views, act
   };
 
   const answer = (urn: string, aspect: JsonObject) => structuredPropertiesView(aspect, urn, views.view);
+  const definitions = new PropertyDefinitionMutations(writer);
   return {
+    // Create and update answer the property as read back after the write (StructuredPropertyMapper).
+    createStructuredProperty: (args: { input: CreateStructuredPropertyInput }) =>
+      guard(() => views.entity(definitions.createStructuredProperty(args.input), 'structuredProperty')),
+    updateStructuredProperty: (args: { input: UpdateStructuredPropertyInput }) =>
+      guard(() => views.entity(definitions.updateStructuredProperty(args.input), 'structuredProperty')),
+    deleteStructuredProperty: (args: { input: { urn: string } }) =>
+      guard(() => definitions.deleteStructuredProperty(args.input)),
     upsertStructuredProperties: (args: { input: UpsertInput }) =>
       guard(() => {
         try {

@@ -183,6 +183,9 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   for (const entityTypeUrn of stringsOf(definition?.['entityTypes'])) facet('entityTypes', entityTypeUrn);
   facet('valueType', definition?.['valueType']);
   facet('qualifiedName', definition?.['qualifiedName']);
+  // StructuredPropertyDefinition.displayName is @Searchable (WORD_GRAM, field displayName): the web app's property
+  // pickers filter on it with CONTAIN (structuredProperties/utils.ts getDisplayNameFilter).
+  facet('displayName', definition?.['displayName']);
   const settings = aspects.get('structuredPropertySettings');
   if (settings !== undefined)
     for (const setting of PROPERTY_SETTINGS) facet(setting, settings[setting] === true ? 'true' : 'false');

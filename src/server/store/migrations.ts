@@ -142,6 +142,11 @@ const MIGRATIONS: readonly Migration[] = [
     sql: '',
     reindex: true,
   },
+  {
+    // 10: a structured property's display name as a filter field (the web app's property pickers filter on it).
+    sql: '',
+    reindex: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

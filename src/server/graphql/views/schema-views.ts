@@ -2,7 +2,8 @@
  * Schemas and their columns, after DataHub's SchemaMetadataMapper and SchemaFieldMapper: a version of the
  * schemaMetadata aspect (a dataset's, and a glossary term's where one was written), each field with its type
  * mapped from the Pegasus union, and the tags and terms of each column associated with the column's own URN
- * (`urn:li:schemaField:(<dataset>,<fieldPath>)`). A column is also an entity of its own (SchemaFieldEntity).
+ * (`urn:li:schemaField:(<dataset>,<fieldPath>)`). A column is also an entity of its own (SchemaFieldEntity), which
+ * each field of a schema names.
  */
 import { isJsonObject, stringOr, type JsonObject, type JsonValue } from '../../../model/json.js';
 import { decodeUrnPart, encodeUrnPart, parseRawUrn } from '../../../model/urn.js';
@@ -26,6 +27,7 @@ export interface SchemaFieldView {
   readonly isPartOfKey: boolean | null;
   readonly isPartitioningKey: boolean | null;
   readonly jsonProps: string | null;
+  readonly schemaFieldEntity: () => EntityView;
 }
 
 export interface SchemaMetadataView {
@@ -95,6 +97,10 @@ export function schemaMetadataView(
         isPartOfKey: bool(field['isPartOfKey']),
         isPartitioningKey: bool(field['isPartitioningKey']),
         jsonProps: text(field['jsonProps']),
+        // SchemaFieldMapper names the column's entity and GMS loads it (SchemaFieldType.batchLoad, with
+        // schemaFieldEntityFetchEnabled): every URN asked is answered, with its key aspect at least, so a column
+        // always has one, carrying the structured properties, documentation and the like set on the column.
+        schemaFieldEntity: () => viewOf(fieldUrn),
       };
     }),
   };
