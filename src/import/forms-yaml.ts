@@ -11,7 +11,7 @@
  * upsert. Pure.
  */
 import type { JsonObject, JsonValue } from '../model/json.js';
-import { bool, checkModel, filesOf, readYamlInput, type YamlImport } from './yaml-input.js';
+import { bool, checkModel, importYamlList, type YamlImport } from './yaml-input.js';
 import { isPlainObject, str, strList, type Context, type Path, type Raw } from './glossary-config.js';
 
 const FORM_FIELDS = [
@@ -51,35 +51,16 @@ const FILTERS: readonly [string, string][] = [
 const PROMPT_TYPES = ['STRUCTURED_PROPERTY', 'FIELDS_STRUCTURED_PROPERTY'];
 
 export function importForms(text: string, fileName: string): YamlImport {
-  const { root, context } = readYamlInput(text, fileName, 'pyyaml');
-  const none = (): YamlImport => ({
-    files: [],
-    errors: context.errors,
-    warnings: context.warnings,
-    counts: {},
-  });
-  if (root === undefined) return none();
-  if (!Array.isArray(root)) {
-    context.error([], 'the file is not a list of forms (what `datahub forms upsert` reads)');
-    return none();
-  }
-  const documents = root.flatMap((item: unknown, index): JsonObject[] => {
-    if (!isPlainObject(item)) {
-      context.error([index], 'Input should be a valid dictionary or instance of Forms');
-      return [];
-    }
-    const doc = formDocument(item, [index], context);
-    return doc === undefined ? [] : [doc];
-  });
-  checkPromptIds(root, context);
-  if (context.errors.length > 0) return none();
-  return {
-    files: filesOf(new Map([['forms.yaml', documents]])),
-    errors: [],
-    warnings: context.warnings,
-    counts: { Form: documents.length },
-  };
+  return importYamlList(text, fileName, FORMS_FILE, formDocument, checkPromptIds);
 }
+
+const FORMS_FILE = {
+  listOf: 'forms',
+  verb: 'datahub forms upsert',
+  model: 'Forms',
+  file: 'forms.yaml',
+  kind: 'Form',
+} as const;
 
 function formDocument(form: Raw, path: Path, context: Context): JsonObject | undefined {
   const before = context.errors.length;

@@ -18,7 +18,7 @@ import type { JsonObject, JsonValue } from '../model/json.js';
 import { ENTITY_TYPES } from '../model/registry.js';
 import { isPlainObject, str, type Context, type Path, type Raw } from './glossary-config.js';
 import { pythonStr } from './python-yaml.js';
-import { bool, checkModel, filesOf, readYamlInput, type YamlImport } from './yaml-input.js';
+import { bool, checkModel, importYamlList, type YamlImport } from './yaml-input.js';
 
 const FIELDS = [
   'id',
@@ -39,32 +39,11 @@ const FIELDS = [
 const PREFIX = 'urn:li:structuredProperty:';
 
 export function importStructuredProperties(text: string, fileName: string): YamlImport {
-  const { root, context } = readYamlInput(text, fileName, 'pyyaml');
-  const none = (): YamlImport => ({
-    files: [],
-    errors: context.errors,
-    warnings: context.warnings,
-    counts: {},
-  });
-  if (root === undefined) return none();
   // from_yaml: `for structuredproperty_raw in structuredproperties` over what safe_load gave.
-  if (!Array.isArray(root)) {
-    context.error(
-      [],
-      'the file is not a list of structured properties (what `datahub properties upsert` reads)',
-    );
-    return none();
-  }
-  const documents: JsonObject[] = [];
   const seen = new Map<string, string>();
-  root.forEach((item: unknown, index) => {
-    const path = [index];
-    if (!isPlainObject(item)) {
-      context.error(path, 'Input should be a valid dictionary or instance of StructuredProperties');
-      return;
-    }
+  return importYamlList(text, fileName, PROPERTIES_FILE, (item, path, context) => {
     const doc = propertyDocument(item, path, context);
-    if (doc === undefined) return;
+    if (doc === undefined) return undefined;
     const id = typeof doc['id'] === 'string' ? doc['id'] : '';
     const first = seen.get(id);
     if (first !== undefined)
@@ -73,16 +52,17 @@ export function importStructuredProperties(text: string, fileName: string): Yaml
         `${PREFIX}${id} is given twice (first at ${first}); the CLI would write the last one`,
       );
     seen.set(id, context.where(path));
-    documents.push(doc);
+    return doc;
   });
-  if (context.errors.length > 0) return none();
-  return {
-    files: filesOf(new Map([['structured-properties.yaml', documents]])),
-    errors: [],
-    warnings: context.warnings,
-    counts: { StructuredProperty: documents.length },
-  };
 }
+
+const PROPERTIES_FILE = {
+  listOf: 'structured properties',
+  verb: 'datahub properties upsert',
+  model: 'StructuredProperties',
+  file: 'structured-properties.yaml',
+  kind: 'StructuredProperty',
+} as const;
 
 /** One StructuredProperties entry as a StructuredProperty document (undefined: it has an error). */
 function propertyDocument(item: Raw, path: Path, context: Context): JsonObject | undefined {

@@ -8,7 +8,7 @@
  */
 import { LineCounter, parseDocument } from 'yaml';
 import type { JsonObject } from '../model/json.js';
-import { locator, pathText, type Context, type Path, type Raw } from './glossary-config.js';
+import { isPlainObject, locator, pathText, type Context, type Path, type Raw } from './glossary-config.js';
 import { pyyamlTags } from './python-yaml.js';
 
 export type { Context, Path, Raw } from './glossary-config.js';
@@ -106,4 +106,58 @@ export function filesOf(byFile: ReadonlyMap<string, JsonObject[]>): ImportedFile
   return [...byFile.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, documents]) => ({ path, documents }));
+}
+
+/** A file that is a list of entries, as `datahub properties upsert` and `datahub forms upsert` read it. */
+export interface YamlList {
+  /** What the verb reads, for the error when the file is not a list ("structured properties"). */
+  readonly listOf: string;
+  /** The verb ("datahub properties upsert"). */
+  readonly verb: string;
+  /** The pydantic model of one entry, named in the error for an entry that is not a mapping. */
+  readonly model: string;
+  /** The manifest file the documents go to, and the kind they are counted as. */
+  readonly file: string;
+  readonly kind: string;
+}
+
+/**
+ * A list file → one manifest file: each entry that is a mapping is made a document by `entry` (undefined: it had an
+ * error, reported through the context); `checkAll` then checks what spans entries. Any error: nothing is written.
+ */
+export function importYamlList(
+  text: string,
+  fileName: string,
+  list: YamlList,
+  entry: (item: Raw, path: Path, context: Context) => JsonObject | undefined,
+  checkAll: (root: readonly unknown[], context: Context) => void = () => undefined,
+): YamlImport {
+  const { root, context } = readYamlInput(text, fileName, 'pyyaml');
+  const none = (): YamlImport => ({
+    files: [],
+    errors: context.errors,
+    warnings: context.warnings,
+    counts: {},
+  });
+  if (root === undefined) return none();
+  if (!Array.isArray(root)) {
+    context.error([], `the file is not a list of ${list.listOf} (what \`${list.verb}\` reads)`);
+    return none();
+  }
+  const documents = root.flatMap((item: unknown, index): JsonObject[] => {
+    if (!isPlainObject(item)) {
+      context.error([index], `Input should be a valid dictionary or instance of ${list.model}`);
+      return [];
+    }
+    const document = entry(item, [index], context);
+    return document === undefined ? [] : [document];
+  });
+  checkAll(root, context);
+  if (context.errors.length > 0) return none();
+  return {
+    files: filesOf(new Map([[list.file, documents]])),
+    errors: [],
+    warnings: context.warnings,
+    counts: { [list.kind]: documents.length },
+  };
 }
