@@ -15,6 +15,7 @@ import {
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
+import { applicationMutationRoots } from './application-mutations.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
 import { roleRoots } from './role-roots.js';
@@ -54,6 +55,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   ownershipTypeRoots,
   domainMutationRoots,
   roleRoots,
+  applicationMutationRoots,
 ];
 
 let schema: GraphQLSchema | undefined;

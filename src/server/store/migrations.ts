@@ -142,6 +142,13 @@ const MIGRATIONS: readonly Migration[] = [
     sql: '',
     reindex: true,
   },
+  {
+    // 10: new in the search index: applications (EntityType APPLICATION, named by applicationProperties.name) and
+    // the `applications` filter field of their assets (Applications.pdl), which an application's Assets tab filters
+    // by. No table changes; the index rows are derived again from the stored aspects.
+    sql: '',
+    reindex: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
