@@ -29,6 +29,7 @@ export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }
     domain: byType('domain'),
     dataProduct: byType('dataProduct'),
     application: byType('application'),
+    versionSet: byType('versionSet'),
     chart: byType('chart'),
     dashboard: byType('dashboard'),
     dataFlow: byType('dataFlow'),

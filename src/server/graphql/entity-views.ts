@@ -33,6 +33,7 @@ import { schemaFieldEntityView } from './views/schema-views.js';
 import { formEntityView, structuredPropertyEntityView } from './views/structured-property-views.js';
 import type { ChildSearch } from './views/search-views.js';
 import { corpGroupView, corpUserView } from './views/user-views.js';
+import { versionSetView } from './views/version-set-view.js';
 import type { CommonEntityView, EntityView } from './views/view-types.js';
 
 /** The view builder of each entity type the catalog answers with its own GraphQL type. */
@@ -70,6 +71,7 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dataProcessInstance', dataProcessInstanceView],
   ['dataHubRole', dataHubRoleView],
   ['application', applicationView],
+  ['versionSet', versionSetView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */

@@ -152,6 +152,8 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   for (const owner of listOf(aspects.get('ownership'), 'owners')) facet('owners', owner['owner']);
   for (const domain of stringsOf(aspects.get('domains')?.['domains'])) facet('domains', domain);
   facet('container', aspects.get('container')?.['container']);
+  // VersionProperties.versionSet is @Searchable: VersionsSearchResolver finds a set's versions by it.
+  facet('versionSet', aspects.get('versionProperties')?.['versionSet']);
   // Applications.applications is @Searchable (`applications`): an application's Assets tab filters by it.
   for (const application of stringsOf(aspects.get('applications')?.['applications']))
     facet('applications', application);

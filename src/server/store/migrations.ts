@@ -143,9 +143,10 @@ const MIGRATIONS: readonly Migration[] = [
     reindex: true,
   },
   {
-    // 10: new in the search index: applications (EntityType APPLICATION, named by applicationProperties.name) and
-    // the `applications` filter field of their assets (Applications.pdl), which an application's Assets tab filters
-    // by. No table changes; the index rows are derived again from the stored aspects.
+    // 10: new in the search index: applications (EntityType APPLICATION, named by applicationProperties.name), the
+    // `applications` filter field of their assets (Applications.pdl), which an application's Assets tab filters
+    // by, and `versionSet` of versioned entities (VersionProperties.pdl), which a version set's versions are
+    // searched by. No table changes; the index rows are derived again from the stored aspects.
     sql: '',
     reindex: true,
   },

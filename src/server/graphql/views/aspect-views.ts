@@ -224,7 +224,7 @@ export function versionPropertiesView(
   if (aspect === undefined) return null;
   const versionSet = text(aspect['versionSet']) ?? '';
   return {
-    versionSet: () => ({ ...viewOf(versionSet), __typename: 'VersionSet', type: 'VERSION_SET' }),
+    versionSet: () => viewOf(versionSet),
     version: versionTag(aspect['version']) ?? { versionTag: null },
     aliases: objects(aspect['aliases']).map((alias) => ({ versionTag: text(alias['versionTag']) })),
     comment: text(aspect['comment']),
