@@ -15,6 +15,7 @@ import {
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
+import { analyticsRoots } from './analytics-roots.js';
 import { applicationMutationRoots } from './application-mutations.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
@@ -56,6 +57,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   domainMutationRoots,
   roleRoots,
   applicationMutationRoots,
+  analyticsRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
