@@ -31,6 +31,7 @@ import { readSchemaSdl } from './schema-sdl.js';
 import type { ResolverContext, RootResolverBuilder, RootResolvers } from './resolver-context.js';
 import { SearchResolvers } from './search-resolvers.js';
 import { searchRoots } from './search-roots.js';
+import { stepStateRoots } from './step-state-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 import { LruMap } from '../../model/lru-map.js';
@@ -58,6 +59,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   roleRoots,
   applicationMutationRoots,
   analyticsRoots,
+  stepStateRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
