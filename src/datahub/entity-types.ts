@@ -50,6 +50,7 @@ const ENTITY_TYPE_VALUES: Readonly<Record<string, string>> = {
   dataType: 'DATA_TYPE',
   entityType: 'ENTITY_TYPE',
   businessAttribute: 'BUSINESS_ATTRIBUTE',
+  application: 'APPLICATION',
 };
 
 /** The GraphQL object type of each entity type that has one; the rest are GenericEntity. */
@@ -82,6 +83,7 @@ export const GRAPHQL_OBJECT_TYPES = {
   entityType: 'EntityTypeEntity',
   dataProcessInstance: 'DataProcessInstance',
   dataHubRole: 'DataHubRole',
+  application: 'Application',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The object type of an entity of a type without one of its own. */

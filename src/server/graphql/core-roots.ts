@@ -28,6 +28,8 @@ export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }
     container: byType('container'),
     domain: byType('domain'),
     dataProduct: byType('dataProduct'),
+    application: byType('application'),
+    versionSet: byType('versionSet'),
     chart: byType('chart'),
     dashboard: byType('dashboard'),
     dataFlow: byType('dataFlow'),

@@ -11,6 +11,7 @@
 import { parseRawUrn } from '../../model/urn.js';
 import { entityDisplayName } from '../search/search-document.js';
 import type { CatalogService } from '../catalog-service.js';
+import { applicationView } from './views/application-views.js';
 import { chartView, dashboardView, dataFlowView, dataJobView } from './views/dashboard-pipeline-views.js';
 import { datasetView } from './views/dataset-views.js';
 import { dataProductView, domainView, tagView } from './views/domain-views.js';
@@ -32,6 +33,7 @@ import { schemaFieldEntityView } from './views/schema-views.js';
 import { formEntityView, structuredPropertyEntityView } from './views/structured-property-views.js';
 import type { ChildSearch } from './views/search-views.js';
 import { corpGroupView, corpUserView } from './views/user-views.js';
+import { versionSetView } from './views/version-set-view.js';
 import type { CommonEntityView, EntityView } from './views/view-types.js';
 
 /** The view builder of each entity type the catalog answers with its own GraphQL type. */
@@ -68,6 +70,8 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dataJob', dataJobView],
   ['dataProcessInstance', dataProcessInstanceView],
   ['dataHubRole', dataHubRoleView],
+  ['application', applicationView],
+  ['versionSet', versionSetView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */

@@ -15,6 +15,8 @@ import {
 import { isJsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
+import { analyticsRoots } from './analytics-roots.js';
+import { applicationMutationRoots } from './application-mutations.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
 import { roleRoots } from './role-roots.js';
@@ -29,6 +31,7 @@ import { readSchemaSdl } from './schema-sdl.js';
 import type { ResolverContext, RootResolverBuilder, RootResolvers } from './resolver-context.js';
 import { SearchResolvers } from './search-resolvers.js';
 import { searchRoots } from './search-roots.js';
+import { stepStateRoots } from './step-state-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 import { LruMap } from '../../model/lru-map.js';
@@ -54,6 +57,9 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   ownershipTypeRoots,
   domainMutationRoots,
   roleRoots,
+  applicationMutationRoots,
+  analyticsRoots,
+  stepStateRoots,
 ];
 
 let schema: GraphQLSchema | undefined;

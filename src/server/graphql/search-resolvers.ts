@@ -27,6 +27,7 @@ import {
 } from './search-inputs.js';
 import type {
   ChildSearchRequest,
+  EntitiesInput,
   FacetFilterInput,
   FacetMetadataView,
   MatchedFieldView,
@@ -177,13 +178,54 @@ export class SearchResolvers {
   }
 
   /** Container.entities / Domain.entities: the search restricted to what the container or domain holds. */
-  childSearch({ facet, urn, input }: ChildSearchRequest): SearchResultsView {
+  childSearch({ facet, urn, input, newestVersionFirst, orFilters }: ChildSearchRequest): SearchResultsView {
+    if (newestVersionFirst === true)
+      return this.versionsSearch(urn, { ...input, orFilters: orFilters ?? null });
     return this.run({
       query: input.query ?? '*',
       ...(input.start === undefined ? {} : { start: input.start }),
       ...(input.count === undefined ? {} : { count: input.count }),
       filters: [...(input.filters ?? []), { field: facet, values: [urn] }],
     });
+  }
+
+  /**
+   * VersionsSearchResolver: the entities of a version set (`versionSet` EQUAL its URN), sorted by
+   * versionProperties.sortId descending (VERSION_SORT_ID_FIELD_NAME). The index has no sort by a field, so the
+   * matches are read whole and sorted here (a version set holds tens of versions, not the whole catalog).
+   */
+  private versionsSearch(urn: string, input: EntitiesInput & FilterInputs): SearchResultsView {
+    const start = Math.max(0, input.start ?? 0);
+    const count = clamp(input.count, DEFAULT_COUNT, 0, MAX_COUNT);
+    const sortId = (hitUrn: string): string => {
+      const value = this.service.latest(hitUrn, 'versionProperties')?.['sortId'];
+      return typeof value === 'string' ? value : '';
+    };
+    const hits = [
+      ...this.service.search({
+        query: input.query ?? '*',
+        entityTypes: [],
+        filters: withCriteria(this.groups(input), [toCriterion({ field: 'versionSet', values: [urn] })]),
+        includeRemoved: false,
+        start: 0,
+        count: MAX_COUNT,
+        facetFields: [],
+        maxFacetValues: 0,
+      }).hits,
+    ].sort((a, b) => {
+      const [left, right] = [sortId(a.urn), sortId(b.urn)];
+      return left === right ? 0 : left < right ? 1 : -1;
+    });
+    const tokens = queryTokens(input.query ?? '*');
+    const page = hits.slice(start, start + count);
+    return {
+      start,
+      count: page.length,
+      total: hits.length,
+      searchResults: page.map((hit) => this.result(hit, tokens)),
+      facets: [],
+      suggestions: [],
+    };
   }
 
   autoComplete(input: AutoCompleteInput): AutoCompleteView {

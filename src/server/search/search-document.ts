@@ -57,6 +57,7 @@ const NAME_FIELDS: Readonly<Record<string, readonly (readonly [string, string])[
   dataJob: [['dataJobInfo', 'name']],
   notebook: [['notebookInfo', 'title']],
   dataProduct: [['dataProductProperties', 'name']],
+  application: [['applicationProperties', 'name']],
   structuredProperty: [
     ['propertyDefinition', 'displayName'],
     ['propertyDefinition', 'qualifiedName'],
@@ -151,6 +152,11 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   for (const owner of listOf(aspects.get('ownership'), 'owners')) facet('owners', owner['owner']);
   for (const domain of stringsOf(aspects.get('domains')?.['domains'])) facet('domains', domain);
   facet('container', aspects.get('container')?.['container']);
+  // VersionProperties.versionSet is @Searchable: VersionsSearchResolver finds a set's versions by it.
+  facet('versionSet', aspects.get('versionProperties')?.['versionSet']);
+  // Applications.applications is @Searchable (`applications`): an application's Assets tab filters by it.
+  for (const application of stringsOf(aspects.get('applications')?.['applications']))
+    facet('applications', application);
   for (const typeName of stringsOf(aspects.get('subTypes')?.['typeNames'])) facet('typeNames', typeName);
   facet('parentNode', aspects.get('glossaryTermInfo')?.['parentNode']);
   facet('parentNode', aspects.get('glossaryNodeInfo')?.['parentNode']);

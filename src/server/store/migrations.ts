@@ -147,6 +147,14 @@ const MIGRATIONS: readonly Migration[] = [
     sql: '',
     reindex: true,
   },
+  {
+    // 11: new in the search index: applications (EntityType APPLICATION, named by applicationProperties.name), the
+    // `applications` filter field of their assets (Applications.pdl), which an application's Assets tab filters
+    // by, and `versionSet` of versioned entities (VersionProperties.pdl), which a version set's versions are
+    // searched by. No table changes; the index rows are derived again from the stored aspects.
+    sql: '',
+    reindex: true,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -10,6 +10,7 @@ import { parseRawUrn } from '../../../model/urn.js';
 import { autoRenderSpec } from '../../../model/registry.js';
 import { number, object, objects, strings, text, whenPresent } from './json-readers.js';
 import type {
+  ApplicationAssociationView,
   AuditStampView,
   BaseDataView,
   CustomPropertyView,
@@ -180,6 +181,23 @@ export function domainView(
   return domain === undefined ? null : { domain: () => viewOf(domain), associatedUrn };
 }
 
+/**
+ * ApplicationAssociationMapper.mapList: each application of the `applications` aspect (Applications.pdl), which the
+ * mappers of datasets, charts, dashboards, pipelines, terms, data products and ML entities answer as `applications`
+ * (and the first as `application`); null without the aspect.
+ */
+export function applicationAssociations(
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+  viewOf: ViewOf,
+): ApplicationAssociationView[] | null {
+  if (aspect === undefined) return null;
+  return (strings(aspect['applications']) ?? []).map((application) => ({
+    application: () => viewOf(application),
+    associatedUrn,
+  }));
+}
+
 export function deprecationView(aspect: JsonObject | undefined, viewOf: ViewOf): DeprecationView | null {
   if (aspect === undefined) return null;
   const actor = text(aspect['actor']);
@@ -206,7 +224,7 @@ export function versionPropertiesView(
   if (aspect === undefined) return null;
   const versionSet = text(aspect['versionSet']) ?? '';
   return {
-    versionSet: () => ({ ...viewOf(versionSet), __typename: 'VersionSet', type: 'VERSION_SET' }),
+    versionSet: () => viewOf(versionSet),
     version: versionTag(aspect['version']) ?? { versionTag: null },
     aliases: objects(aspect['aliases']).map((alias) => ({ versionTag: text(alias['versionTag']) })),
     comment: text(aspect['comment']),

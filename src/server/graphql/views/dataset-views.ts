@@ -5,7 +5,13 @@
  */
 import { stringOr } from '../../../model/json.js';
 import { decodeUrnPart } from '../../../model/urn.js';
-import { auditStamp, customProperties, globalTagsView, glossaryTermsView } from './aspect-views.js';
+import {
+  auditStamp,
+  customProperties,
+  globalTagsView,
+  glossaryTermsView,
+  versionPropertiesView,
+} from './aspect-views.js';
 import { latestOf, type ViewContext } from './entity-base.js';
 import {
   containerOf,
@@ -37,6 +43,7 @@ import type {
   EntityView,
   GlobalTagsView,
   GlossaryTermsView,
+  VersionPropertiesView,
 } from './view-types.js';
 
 export interface DatasetPropertiesView {
@@ -85,6 +92,7 @@ export interface DatasetView extends KeyedEntityView {
     readonly editableSchemaFieldInfo: readonly EditableSchemaFieldInfoView[];
   } | null;
   readonly fineGrainedLineages: () => readonly FineGrainedLineageView[] | null;
+  readonly versionProperties: () => VersionPropertiesView | null;
 }
 
 export function datasetView(urn: string, context: ViewContext): DatasetView {
@@ -126,6 +134,8 @@ export function datasetView(urn: string, context: ViewContext): DatasetView {
     // DatasetMapper: the UpstreamLineage's column-level lineage, empty when it has none, null without the aspect.
     fineGrainedLineages: () =>
       whenPresent(latest('upstreamLineage'), (aspect) => fineGrainedLineagesView(aspect) ?? []),
+    // DatasetMapper maps versionProperties with VersionPropertiesMapper (a dataset is SupportsVersions).
+    versionProperties: () => versionPropertiesView(latest('versionProperties'), viewOf),
     datasetProfiles: (args) => datasetProfiles(service, urn, args),
     operations: (args) => operations(service, urn, args),
     viewProperties: () =>

@@ -11,6 +11,7 @@ import type { CatalogService } from '../../catalog-service.js';
 import { lineageWindow } from '../lineage-edges.js';
 import { lineageEdges } from '../lineage-walk.js';
 import {
+  applicationAssociations,
   deprecationView,
   domainView,
   globalTagsView,
@@ -76,6 +77,8 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     glossaryTerms: () => glossaryTermsView(latest('glossaryTerms'), urn, viewOf),
     institutionalMemory: () => institutionalMemoryView(latest('institutionalMemory'), urn, viewOf),
     domain: () => domainView(latest('domains'), urn, viewOf),
+    applications: () => applicationAssociations(latest('applications'), urn, viewOf),
+    application: () => applicationAssociations(latest('applications'), urn, viewOf)?.[0] ?? null,
     deprecation: () => deprecationView(latest('deprecation'), viewOf),
     subTypes: () => subTypesView(latest('subTypes')),
     structuredProperties: () => structuredPropertiesView(latest('structuredProperties'), urn, viewOf),

@@ -25,6 +25,12 @@ export interface ChildSearchRequest {
   readonly facet: string;
   readonly urn: string;
   readonly input: EntitiesInput;
+  /**
+   * VersionSet.versionsSearch: the versions by their versionProperties.sortId, the newest first; its input is a
+   * SearchAcrossEntitiesInput, whose orFilters apply too.
+   */
+  readonly newestVersionFirst?: boolean;
+  readonly orFilters?: readonly { readonly and?: readonly FacetFilterInput[] | null }[] | null;
 }
 
 export type ChildSearch = (request: ChildSearchRequest) => SearchResultsView;

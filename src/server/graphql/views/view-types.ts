@@ -83,6 +83,11 @@ export interface DomainAssociationView {
   readonly associatedUrn: string;
 }
 
+export interface ApplicationAssociationView {
+  readonly application: () => EntityView;
+  readonly associatedUrn: string;
+}
+
 export interface DeprecationView {
   readonly deprecated: boolean;
   readonly decommissionTime: number | null;
@@ -208,6 +213,8 @@ export interface CommonEntityView extends EntityView {
   readonly glossaryTerms: () => GlossaryTermsView | null;
   readonly institutionalMemory: () => InstitutionalMemoryView | null;
   readonly domain: () => DomainAssociationView | null;
+  readonly applications: () => readonly ApplicationAssociationView[] | null;
+  readonly application: () => ApplicationAssociationView | null;
   readonly deprecation: () => DeprecationView | null;
   readonly subTypes: () => SubTypesView | null;
   /** structured-property-views.ts: the entity's property values, and the forms assigned to it. */
