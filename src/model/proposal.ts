@@ -63,11 +63,16 @@ export function parseWireProposal(raw: unknown): ParseResult<Proposal> {
   if (!urn.ok) return urn;
   const urnType = parseRawUrn(urn.value);
   if (!urnType.ok) return fail(`Failed to convert urn ${urn.value}: ${urnType.error}`);
-  const entityType = raw['entityType'] ?? urnType.value.entityType;
-  if (typeof entityType !== 'string') return fail('entityType must be a string');
-  if (entityType !== urnType.value.entityType) {
-    return fail(`entityType ${entityType} does not match the type of urn ${urn.value}`);
+  const declaredType = raw['entityType'] ?? urnType.value.entityType;
+  if (typeof declaredType !== 'string') return fail('entityType must be a string');
+  // ValidationApiUtils.validateMCP (v1.7.0): the MCP's entity type may differ from the URN's in case only
+  // (`DATASET`), and is then the URN's.
+  if (declaredType.toLowerCase() !== urnType.value.entityType.toLowerCase()) {
+    return fail(
+      `URN entity type does not match MCP entity type. ${urnType.value.entityType} != ${declaredType}`,
+    );
   }
+  const entityType = urnType.value.entityType;
   const aspectName = raw['aspectName'];
   if (typeof aspectName !== 'string' || aspectName === '' || raw['aspect'] === undefined) {
     return fail('Aspect and aspect name is required for create and update operations');
