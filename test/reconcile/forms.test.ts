@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { catalogOnServer } from '../helpers/catalog-on-server.js';
 import { editManifest, writeManifests } from '../helpers/catalog-dir.js';
 import { runCatalog } from '../helpers/run-cli.js';
-import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { proposal } from '../helpers/server.js';
 
 const ACTOR = 'urn:li:corpuser:catalog-bot';
 const FORM = 'urn:li:form:model-card';
@@ -52,20 +53,8 @@ filter:
 `;
 
 describe('the Form kind', () => {
-  let server: TestServer;
-  let dir: string;
-  let cleanup: () => void;
-  const run = (...args: string[]) => runCatalog([...args, '--server', server.url], { cwd: dir });
-
-  beforeEach(async () => {
-    ({ dir, cleanup } = tempDir());
-    server = await startTestServer();
-    writeManifests(dir, { 'catalog/catalog.yaml': CATALOG });
-  });
-  afterEach(async () => {
-    await server.close();
-    cleanup();
-  });
+  const catalog = catalogOnServer({ 'catalog/catalog.yaml': CATALOG });
+  const { run } = catalog;
 
   it("writes the form as DataHub's CLI does, assigns it as FormService does, then plans nothing", async () => {
     const applied = await run('reconcile', 'catalog');
@@ -78,7 +67,7 @@ describe('the Form kind', () => {
     expect(applied.stdout.indexOf(`(${FORM}) formInfo`)).toBeLessThan(
       applied.stdout.indexOf(`forms of fraud-detector (${GROUP})`),
     );
-    expect(await server.aspect(FORM, 'formInfo')).toEqual({
+    expect(await catalog.server.aspect(FORM, 'formInfo')).toEqual({
       name: 'Model card',
       description: 'What every model in production says about itself.',
       type: 'VERIFICATION',
@@ -93,7 +82,7 @@ describe('the Form kind', () => {
       ],
       actors: { owners: true, groups: ['urn:li:corpGroup:model-risk'] },
     });
-    expect(await server.aspect(FORM, 'dynamicFormAssignment')).toEqual({
+    expect(await catalog.server.aspect(FORM, 'dynamicFormAssignment')).toEqual({
       filter: {
         or: [
           {
@@ -110,10 +99,10 @@ describe('the Form kind', () => {
         ],
       },
     });
-    expect((await server.aspect(FORM, 'ownership')).owners).toEqual([
+    expect((await catalog.server.aspect(FORM, 'ownership')).owners).toEqual([
       expect.objectContaining({ owner: 'urn:li:corpuser:ana', type: 'TECHNICAL_OWNER' }),
     ]);
-    expect(await server.aspect(GROUP, 'forms')).toEqual({
+    expect(await catalog.server.aspect(GROUP, 'forms')).toEqual({
       incompleteForms: [
         {
           urn: FORM,
@@ -138,7 +127,7 @@ describe('the Form kind', () => {
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     // A steward assigns another form to the model by hand.
     const other = 'urn:li:form:other';
-    const edited = await server.post('/aspects?action=ingestProposalBatch', {
+    const edited = await catalog.server.post('/aspects?action=ingestProposalBatch', {
       proposals: [
         proposal(other, 'formInfo', {
           name: 'Other',
@@ -148,7 +137,7 @@ describe('the Form kind', () => {
         }),
         proposal(MODEL, 'forms', {
           incompleteForms: [
-            ...(await server.aspect(MODEL, 'forms')).incompleteForms,
+            ...(await catalog.server.aspect(MODEL, 'forms')).incompleteForms,
             { urn: other, incompletePrompts: [], completedPrompts: [] },
           ],
           completedForms: [],
@@ -157,7 +146,7 @@ describe('the Form kind', () => {
     });
     expect(edited.status).toBe(200);
     editManifest(
-      dir,
+      catalog.dir,
       'catalog.yaml',
       'assignedTo: [fraud-detector, fraud-detector-1]',
       'assignedTo: [fraud-detector]',
@@ -166,7 +155,7 @@ describe('the Form kind', () => {
     expect(plan.code, plan.stderr + plan.stdout).toBe(0);
     expect(plan.stdout).toContain(`- forms of fraud-detector-1 (${MODEL})`);
     expect(
-      (await server.aspect(MODEL, 'forms')).incompleteForms.map((form: { urn: string }) => form.urn),
+      (await catalog.server.aspect(MODEL, 'forms')).incompleteForms.map((form: { urn: string }) => form.urn),
     ).toEqual([other]);
   });
 
@@ -174,14 +163,14 @@ describe('the Form kind', () => {
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     const exported = await run('export', '--out', 'exported', '--kind', 'Form');
     expect(exported.code, exported.stderr).toBe(0);
-    const text = readFileSync(path.join(dir, 'exported', 'forms.yaml'), 'utf8');
+    const text = readFileSync(path.join(catalog.dir, 'exported', 'forms.yaml'), 'utf8');
     expect(text).toContain('kind: Form\nid: model-card\nname: Model card\n');
     expect(text).toContain('property: io.example.riskTier\n');
     expect(text).toContain('filter:\n  types:\n    - mlModel\n  platforms:\n    - sagemaker\n');
   });
 
   it('refuses a prompt without an id, one naming a missing property, and a prompt id used twice, each at its line', async () => {
-    writeManifests(dir, {
+    writeManifests(catalog.dir, {
       'catalog/more-forms.yaml': `apiVersion: catalog/v1
 kind: Form
 id: second
@@ -200,7 +189,7 @@ prompts:
     property: io.example.riskTeir
 `,
     });
-    const validated = await runCatalog(['validate', 'catalog'], { cwd: dir });
+    const validated = await runCatalog(['validate', 'catalog'], { cwd: catalog.dir });
     expect(validated.code).toBe(1);
     expect(validated.stderr).toContain(
       "catalog/more-forms.yaml:6:5 error missing required field 'id' in prompts[0]",

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { catalogOnServer } from '../helpers/catalog-on-server.js';
 import { editManifest, writeManifests } from '../helpers/catalog-dir.js';
-import { runCatalog } from '../helpers/run-cli.js';
-import { proposal, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { proposal } from '../helpers/server.js';
 
 const ACTOR = 'urn:li:corpuser:catalog-bot';
 const TIER = 'urn:li:structuredProperty:io.example.riskTier';
@@ -36,26 +36,14 @@ entityTypes: [dataset]
 `;
 
 describe('the StructuredProperty kind', () => {
-  let server: TestServer;
-  let dir: string;
-  let cleanup: () => void;
-  const run = (...args: string[]) => runCatalog([...args, '--server', server.url], { cwd: dir });
-
-  beforeEach(async () => {
-    ({ dir, cleanup } = tempDir());
-    server = await startTestServer();
-    writeManifests(dir, { 'catalog/catalog.yaml': CATALOG });
-  });
-  afterEach(async () => {
-    await server.close();
-    cleanup();
-  });
+  const catalog = catalogOnServer({ 'catalog/catalog.yaml': CATALOG });
+  const { run } = catalog;
 
   it('creates the definitions and their settings, then plans nothing', async () => {
     const applied = await run('reconcile', 'catalog');
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     expect(applied.stdout).toContain(`+ create io.example.riskTier (${TIER}) propertyDefinition`);
-    expect(await server.aspect(TIER, 'propertyDefinition')).toEqual({
+    expect(await catalog.server.aspect(TIER, 'propertyDefinition')).toEqual({
       qualifiedName: 'io.example.riskTier',
       displayName: 'Risk tier',
       description: 'How much harm a wrong answer of the model does.',
@@ -70,7 +58,9 @@ describe('the StructuredProperty kind', () => {
       immutable: false,
     });
     // The settings left false are the PDL's defaults: not written.
-    expect(await server.aspect(TIER, 'structuredPropertySettings')).toEqual({ showInAssetSummary: true });
+    expect(await catalog.server.aspect(TIER, 'structuredPropertySettings')).toEqual({
+      showInAssetSummary: true,
+    });
     const again = await run('reconcile', 'catalog', '--dry-run', '--detailed-exitcode');
     expect(again.stdout).toContain('No changes.');
     expect(again.code).toBe(0);
@@ -80,7 +70,7 @@ describe('the StructuredProperty kind', () => {
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     // Adding an allowed value and going to MULTIPLE take no version.
     editManifest(
-      dir,
+      catalog.dir,
       'catalog.yaml',
       '  - { value: "3", description: High }',
       '  - { value: "3", description: High }\n  - { value: "4", description: Critical }',
@@ -88,7 +78,7 @@ describe('the StructuredProperty kind', () => {
     const plain = await run('reconcile', 'catalog');
     expect(plain.code, plain.stderr).toBe(0);
 
-    editManifest(dir, 'catalog.yaml', '  - { value: "1", description: Low }\n', '');
+    editManifest(catalog.dir, 'catalog.yaml', '  - { value: "1", description: Low }\n', '');
     const refused = await run('reconcile', 'catalog', '--dry-run');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('catalog/catalog.yaml:13:1');
@@ -97,13 +87,18 @@ describe('the StructuredProperty kind', () => {
     );
     expect(refused.stderr).toMatch(/add version: "\d{14}" to the property/);
 
-    editManifest(dir, 'catalog.yaml', 'type: string\n', 'type: string\nversion: "20260101000000"\n');
+    editManifest(catalog.dir, 'catalog.yaml', 'type: string\n', 'type: string\nversion: "20260101000000"\n');
     const bumped = await run('reconcile', 'catalog');
     expect(bumped.code, bumped.stderr).toBe(0);
-    expect((await server.aspect(TIER, 'propertyDefinition')).version).toBe('20260101000000');
+    expect((await catalog.server.aspect(TIER, 'propertyDefinition')).version).toBe('20260101000000');
 
     // Another breaking change needs another raise, above the one there now.
-    editManifest(dir, 'catalog.yaml', 'entityTypes: [mlModel, mlModelGroup]', 'entityTypes: [mlModel]');
+    editManifest(
+      catalog.dir,
+      'catalog.yaml',
+      'entityTypes: [mlModel, mlModelGroup]',
+      'entityTypes: [mlModel]',
+    );
     const again = await run('reconcile', 'catalog', '--dry-run');
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`it no longer applies to mlModelGroup`);
@@ -113,7 +108,7 @@ describe('the StructuredProperty kind', () => {
   it('refuses to change a qualified name, whatever the version', async () => {
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     editManifest(
-      dir,
+      catalog.dir,
       'catalog.yaml',
       'id: io.example.retentionDays\n',
       'id: io.example.retentionDays\nqualifiedName: io.example.retention\nversion: "20270101000000"\n',
@@ -127,8 +122,8 @@ describe('the StructuredProperty kind', () => {
 
   it("answers a write GMS refuses with GMS's 422 and its message, and writes nothing", async () => {
     expect((await run('reconcile', 'catalog')).code).toBe(0);
-    const definition = await server.aspect(RETENTION, 'propertyDefinition');
-    const reply = await server.post('/aspects?action=ingestProposalBatch', {
+    const definition = await catalog.server.aspect(RETENTION, 'propertyDefinition');
+    const reply = await catalog.server.post('/aspects?action=ingestProposalBatch', {
       proposals: [
         proposal(RETENTION, 'propertyDefinition', {
           ...definition,
@@ -140,7 +135,7 @@ describe('the StructuredProperty kind', () => {
     expect(JSON.stringify(reply.json)).toContain(
       'Value type cannot be changed as this is a backwards incompatible change',
     );
-    const versioned = await server.post('/aspects?action=ingestProposalBatch', {
+    const versioned = await catalog.server.post('/aspects?action=ingestProposalBatch', {
       proposals: [
         proposal(RETENTION, 'propertyDefinition', {
           ...definition,
@@ -151,13 +146,13 @@ describe('the StructuredProperty kind', () => {
     });
     expect(versioned.status).toBe(422);
     expect(JSON.stringify(versioned.json)).toContain('Invalid version specified. Must match [0-9]{14}');
-    expect(await server.aspect(RETENTION, 'propertyDefinition')).toEqual(definition);
+    expect(await catalog.server.aspect(RETENTION, 'propertyDefinition')).toEqual(definition);
   });
 
   it('retires a property no longer declared only as --prune-strategy says, never with a hard delete', async () => {
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     editManifest(
-      dir,
+      catalog.dir,
       'catalog.yaml',
       /---\napiVersion: catalog\/v1\nkind: StructuredProperty\nid: io.example.retentionDays[^]*$/,
       '',
@@ -184,8 +179,8 @@ describe('the StructuredProperty kind', () => {
     );
     expect(deleted.code, deleted.stderr + deleted.stdout).toBe(0);
     expect(deleted.stdout).toContain(`${RETENTION} is soft-deleted, not hard-deleted`);
-    expect(await server.aspect(RETENTION, 'status')).toEqual({ removed: true });
-    expect(await server.aspect(RETENTION, 'propertyDefinition')).toEqual(
+    expect(await catalog.server.aspect(RETENTION, 'status')).toEqual({ removed: true });
+    expect(await catalog.server.aspect(RETENTION, 'propertyDefinition')).toEqual(
       expect.objectContaining({ qualifiedName: 'io.example.retentionDays' }),
     );
   });
@@ -194,9 +189,9 @@ describe('the StructuredProperty kind', () => {
     expect((await run('reconcile', 'catalog')).code).toBe(0);
     const exported = await run('export', '--out', 'exported', '--kind', 'StructuredProperty');
     expect(exported.code, exported.stderr).toBe(0);
-    const text = readFileSync(path.join(dir, 'exported', 'structured-properties.yaml'), 'utf8');
+    const text = readFileSync(path.join(catalog.dir, 'exported', 'structured-properties.yaml'), 'utf8');
     expect(text).toContain('kind: StructuredProperty\nid: io.example.riskTier\ndisplayName: Risk tier\n');
-    writeManifests(dir, {
+    writeManifests(catalog.dir, {
       'exported/catalog.yaml': `apiVersion: catalog/v1\nkind: Settings\nactor: ${ACTOR}\n`,
     });
     const plan = await run('reconcile', 'exported', '--dry-run');
