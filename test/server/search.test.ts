@@ -303,6 +303,12 @@ describe('searchAcrossEntities over real DataHub files', () => {
     expect(suggested).toContain('AccountBalance');
     expect(await suggest('AccountBalance')).toEqual(['AccountBalance']);
     expect(await suggest('zzqx9')).toEqual([]);
+    // The URN is always one of the fields: every term's URN has the word `glossaryterm`, so a query with that word
+    // suggests every term, the one named by the query first (DataHub's term picker shows a full list).
+    const everyTerm = await suggest('GlossaryTerm_AccountBalance');
+    expect(everyTerm[0]).toBe('AccountBalance');
+    expect(everyTerm).toEqual(expect.arrayContaining(['Account', 'AccountBalance']));
+    expect(everyTerm.length).toBeGreaterThan(2);
   });
 });
 

@@ -9,6 +9,7 @@ import { parseScoredMatches, rankCandidates, sortRanked, type ScoredMatches } fr
 import { countFacetsInSql } from './count-facets-in-sql.js';
 import { fullTextQuery, matchedClause, queryTokens, type MatchedClause } from './filter-sql.js';
 import { normalizeName } from './index-rows.js';
+import { startsStructureWord, urnStructureWords } from './urn-structure-words.js';
 import { ENTITY_FIELD, type SearchMemory } from './search-memory.js';
 import type {
   AutocompleteRequest,
@@ -55,6 +56,11 @@ export class EntitySearch {
         )
         .pluck(),
       idsNamed: db.prepare<[string], number>('SELECT id FROM search_entity WHERE name_key = ?').pluck(),
+      // DISTINCT over the (entity_type, name_key) index: one step per type, not per row.
+      entityTypes: db.prepare<[], string>('SELECT DISTINCT entity_type FROM search_entity').pluck(),
+      urnOfType: db
+        .prepare<[string], string>('SELECT urn FROM search_entity WHERE entity_type = ? LIMIT 1')
+        .pluck(),
       rowsOf: db.prepare<[string], CandidateRow>(
         `SELECT id, name_key, urn, entity_type, name, description FROM search_entity
          WHERE id IN (SELECT value FROM json_each(?))`,
@@ -95,19 +101,21 @@ export class EntitySearch {
   }
 
   /**
-   * Names with a word starting with any word of the query, best first: the name itself, then names starting with
-   * it, then the names matching more of its words. DataHub's AutocompleteRequestHandler (v1.7.0) asks the same of
-   * Elasticsearch: a BOOL_PREFIX multi-match, whose words are OR-ed, over the name's delimited and n-gram fields,
-   * whose analyzers split words at delimiters but not at case changes (V2LegacySettingsBuilder:
-   * split_on_case_change false); so `GlossaryTerm_x1` suggests every `GlossaryTerm_…`, ranked below the term itself.
+   * Entities whose name or URN has a word starting with any word of the query, best first: the name itself, then
+   * names starting with it, then the names matching more of its words. DataHub's AutocompleteRequestHandler
+   * (v1.7.0) asks the same of Elasticsearch: a BOOL_PREFIX multi-match, whose words are OR-ed, over the delimited
+   * and n-gram fields of the entity's autocomplete fields and always of its `urn` (`_defaultAutocompleteFields`),
+   * whose analyzers split words at delimiters (`:`, `_`, `.`, …) but not at case changes (V2LegacySettingsBuilder:
+   * split_on_case_change false). So `GlossaryTerm_x1` suggests every glossary term (each URN has the word
+   * `glossaryterm`), ranked below the term itself, as DataHub's term picker shows it.
    */
   autocomplete(request: AutocompleteRequest): SearchHit[] {
-    const tokens = queryTokens(request.query);
+    const tokens = [...new Set(queryTokens(request.query))];
     if (tokens.length === 0) return [];
-    const nameQuery = `name : (${[...new Set(tokens)].map((token) => `"${token}"*`).join(' OR ')})`;
-    const matched = matchedClause({ ...request, start: 0, facetFields: [], maxFacetValues: 0 }, nameQuery);
+    const wordsQuery = `{name urn} : (${tokens.map((token) => `"${token}"*`).join(' OR ')})`;
+    const matched = matchedClause({ ...request, start: 0, facetFields: [], maxFacetValues: 0 }, wordsQuery);
     const prefix = normalizeName(request.query);
-    return this.statementCache
+    const hits = this.statementCache
       .prepared<unknown[], HitRow>(
         `SELECT e.urn, e.entity_type, e.name, e.description ${matched.from}
          ORDER BY (e.name_key = ?) DESC, (substr(e.name_key, 1, length(?)) = ?) DESC,
@@ -116,6 +124,44 @@ export class EntitySearch {
       )
       .all(...matched.params, prefix, prefix, prefix, request.count)
       .map(toHit);
+    if (hits.length >= request.count) return hits;
+    return [...hits, ...this.matchedByUrnStructure(request, tokens, hits)];
+  }
+
+  /**
+   * The entities, not already suggested, matched only by a word of their URN's structure (`urn`, `li`, their
+   * type): every entity of the types whose structure a query word starts, by name (see urn-structure-words.ts).
+   */
+  private matchedByUrnStructure(
+    request: AutocompleteRequest,
+    tokens: readonly string[],
+    suggested: readonly SearchHit[],
+  ): SearchHit[] {
+    const types = request.entityTypes.length > 0 ? request.entityTypes : this.statements.entityTypes.all();
+    const matchingTypes = [...new Set(types)].filter((type) => {
+      const sample = this.statements.urnOfType.get(type);
+      return sample !== undefined && startsStructureWord(tokens, urnStructureWords(sample));
+    });
+    if (matchingTypes.length === 0) return [];
+    // The query `*` lists every entity of the types, with the request's filters.
+    const listed = {
+      ...request,
+      query: '*',
+      entityTypes: matchingTypes,
+      start: 0,
+      facetFields: [],
+      maxFacetValues: 0,
+    };
+    const matched = matchedClause(listed);
+    const already = new Set(suggested.map((hit) => hit.urn));
+    return this.statementCache
+      .prepared<unknown[], HitRow>(
+        `SELECT e.urn, e.entity_type, e.name, e.description ${matched.from} ORDER BY e.name_key, e.urn LIMIT ?`,
+      )
+      .all(...matched.params, request.count)
+      .map(toHit)
+      .filter((hit) => !already.has(hit.urn))
+      .slice(0, request.count - suggested.length);
   }
 
   /**
