@@ -167,6 +167,13 @@ describe('lineage over time and columns', () => {
     expect(await searchUrns({ urn: GNP, direction: 'UPSTREAM', lineageFlags: { startTimeMillis: daysAgo(7), endTimeMillis: now } })).toEqual([GDP]); // prettier-ignore
   });
 
+  it('walks every edge when the search names no window, as the entity sidebar sends it', async () => {
+    // CompactLineageTab passes no times (ImpactAnalysis gets none), whatever the page's URL holds; neither the
+    // resolver nor LineageFlagsInputMapper nor the graph DAO adds a default window, so every input answers.
+    const sidebar = { urn: JOB, direction: 'UPSTREAM', query: '', types: [], start: 0, count: 10, orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }] }; // prettier-ignore
+    expect(await searchUrns(sidebar)).toEqual([TRANSACTIONS, PROFILES].sort());
+  });
+
   it('walks the other relationships DataHub marks isLineage: a dashboard contains its charts, a group its models', async () => {
     const chart = 'urn:li:chart:(looker,baz1)';
     const dashboard = 'urn:li:dashboard:(looker,baz)';

@@ -13,6 +13,7 @@ import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { parentOfColumn } from './lineage-columns.js';
 import { lineageWindow } from './lineage-edges.js';
+import { boundedMaxHops, isExplored } from './lineage-hops.js';
 import { DEGREE_FACET, searchReached } from './lineage-index.js';
 import { MAX_LINEAGE_ENTITIES, walkLineage, type LineageDirection, type Reached } from './lineage-walk.js';
 import type { SearchResolvers } from './search-resolvers.js';
@@ -46,6 +47,7 @@ export interface LineageSearchInput {
     readonly startTimeMillis?: number | null;
     readonly endTimeMillis?: number | null;
     readonly ignoreAsHops?: readonly IgnoreAsHopInput[] | null;
+    readonly entitiesExploredPerHopLimit?: number | null;
   } | null;
   readonly searchFlags?: {
     readonly includeSoftDeleted?: boolean | null;
@@ -81,6 +83,8 @@ interface Match {
   readonly degree: number;
   readonly paths: (readonly string[])[];
   readonly ignoredAsHop: boolean;
+  readonly explored: boolean;
+  readonly truncatedChildren: boolean;
 }
 
 export class LineageSearch {
@@ -115,8 +119,8 @@ export class LineageSearch {
         paths: match.paths.map((path) => ({ path: path.map((urn) => this.viewOf(urn)) })),
         degree: match.degree,
         degrees: [match.degree],
-        explored: false,
-        truncatedChildren: false,
+        explored: match.explored,
+        truncatedChildren: match.truncatedChildren,
         ignoredAsHop: match.ignoredAsHop,
       })),
       facets: [DEGREE_FACET, ...facets],
@@ -141,13 +145,15 @@ export class LineageSearch {
       input.lineageFlags?.endTimeMillis ?? input.endTimeMillis,
       () => this.service.now(),
     );
+    const hops = boundedMaxHops(maxHops(degreeValues), input.lineageFlags);
     const reached = walkLineage(this.service, input.urn, input.direction, {
       includeRemoved,
       window,
-      maxHops: maxHops(degreeValues),
+      maxHops: hops,
       ignoreAsHop: ignoredAsHop(input.lineageFlags?.ignoreAsHops ?? []),
+      perHopLimit: input.lineageFlags?.entitiesExploredPerHopLimit ?? undefined,
     });
-    const matches = groupColumns(reached, columnsAsDatasets(input)).filter((match) => {
+    const matches = groupColumns(reached, columnsAsDatasets(input), hops).filter((match) => {
       const raw = parseRawUrn(match.urn);
       const entityType = raw.ok ? raw.value.entityType : '';
       if (types.size > 0 && !types.has(entityType)) return false;
@@ -178,15 +184,27 @@ function columnsAsDatasets(input: LineageSearchInput): boolean {
   );
 }
 
-/** LineageSearchService.generateUrnToRelationshipMap: one match per entity, at its first degree, with every path. */
-function groupColumns(reached: readonly Reached[], asDatasets: boolean): Match[] {
+/**
+ * LineageSearchService.generateUrnToRelationshipMap: one match per entity, at its first degree, with every path;
+ * explored when it was reached in fewer hops than the walk's bound (lineage-hops.ts).
+ */
+function groupColumns(reached: readonly Reached[], asDatasets: boolean, maxHops: number): Match[] {
   const matches = new Map<string, Match>();
   for (const one of reached) {
     const urn = (asDatasets ? parentOfColumn(one.urn) : undefined) ?? one.urn;
     const known = matches.get(urn);
-    if (known === undefined)
-      matches.set(urn, { urn, degree: one.degree, paths: [one.path], ignoredAsHop: one.ignoredAsHop });
-    else known.paths.push(one.path);
+    if (known !== undefined) {
+      known.paths.push(one.path);
+      continue;
+    }
+    matches.set(urn, {
+      urn,
+      degree: one.degree,
+      paths: [one.path],
+      ignoredAsHop: one.ignoredAsHop,
+      explored: isExplored(one.degree, maxHops),
+      truncatedChildren: one.truncatedChildren,
+    });
   }
   return [...matches.values()];
 }
@@ -211,7 +229,7 @@ function degreeTest(values: readonly string[]): ((degree: number) => boolean) | 
   return (degree) => values.some((value) => (value.endsWith('+') ? degree >= Number.parseInt(value, 10) : degree === Number(value))); // prettier-ignore
 }
 
-/** SearchUtils.getMaxHops: no further than the highest degree asked for, unless `3+` is. */
+/** SearchUtils.getMaxHops: no further than the highest degree asked for, unless `3+` is (then the bound). */
 function maxHops(values: readonly string[]): number | undefined {
   if (values.includes('3+')) return undefined;
   if (values.includes('2')) return 2;

@@ -36,6 +36,12 @@ export interface LineageWalkOptions {
    * at v1.7.0): what lies beyond one is reached in the same hop as it.
    */
   readonly ignoreAsHop?: ((urn: string) => boolean) | undefined;
+  /**
+   * lineageFlags.entitiesExploredPerHopLimit: from each entity of a hop, no more than this many of its neighbours
+   * (GraphQueryUtils.extractRelationshipsFromSearchResponses at v1.7.0, which counts a neighbour already reached
+   * too, and not one of the same hop).
+   */
+  readonly perHopLimit?: number | undefined;
 }
 
 /** An entity the walk reached: at its least number of hops from the origin, by one shortest path. */
@@ -45,6 +51,8 @@ export interface Reached {
   /** From the origin to the entity, both included. */
   readonly path: readonly string[];
   readonly ignoredAsHop: boolean;
+  /** The entity it was reached from had as many neighbours as the per-hop limit, or more (`truncatedChildren`). */
+  readonly truncatedChildren: boolean;
 }
 
 function entityTypeOf(urn: string): string {
@@ -99,6 +107,25 @@ export function lineageEdges(
 }
 
 /**
+ * The neighbours of `from` this hop takes, each once: all of them, or with a per-hop limit the first that many of
+ * those not in the hop's own level, and whether the limit cut or met them (the group query marks the relationships
+ * of an entity whose discovered count reached the limit as truncated).
+ */
+function neighboursOf(
+  service: CatalogService,
+  from: string,
+  level: ReadonlySet<string>,
+  direction: LineageDirection,
+  options: LineageWalkOptions,
+): { urns: string[]; truncated: boolean } {
+  const urns = [...new Set(lineageEdges(service, from, direction, options).map((edge) => edge.urn))];
+  const limit = options.perHopLimit;
+  if (limit === undefined || limit <= 0) return { urns, truncated: false };
+  const fresh = urns.filter((urn) => !level.has(urn));
+  return { urns: fresh.slice(0, limit), truncated: fresh.length >= limit };
+}
+
+/**
  * Breadth-first, so each entity is reported at its least degree, once for each path it is reached by in that hop
  * (DataHub merges the paths of an entity met again in the same hop); nearest first. An entity ignored as a hop has
  * what lies beyond it walked in the same hop.
@@ -112,19 +139,23 @@ export function walkLineage(
   const maxHops = Math.min(options.maxHops ?? MAX_HOPS, MAX_HOPS);
   const seen = new Set([origin]);
   const reached: Reached[] = [];
-  let frontier: Reached[] = [{ urn: origin, degree: 0, path: [origin], ignoredAsHop: false }];
+  let frontier: Reached[] = [
+    { urn: origin, degree: 0, path: [origin], ignoredAsHop: false, truncatedChildren: false },
+  ];
   for (let hop = 1; frontier.length > 0 && hop <= maxHops && reached.length < MAX_LINEAGE_ENTITIES; hop++) {
     const level = new Map<string, Reached>();
     const next: Reached[] = [];
     let expanding = frontier;
     while (expanding.length > 0 && next.length < MAX_LINEAGE_ENTITIES) {
       const beyond: Reached[] = [];
+      const expandingUrns = new Set(expanding.map((from) => from.urn));
       for (const from of expanding) {
-        for (const { urn } of lineageEdges(service, from.urn, direction, options)) {
+        const { urns, truncated } = neighboursOf(service, from.urn, expandingUrns, direction, options);
+        for (const urn of urns) {
           const first = !seen.has(urn);
           if ((!first && !level.has(urn)) || from.path.includes(urn)) continue;
           seen.add(urn);
-          const item = { urn, degree: hop, path: [...from.path, urn], ignoredAsHop: options.ignoreAsHop?.(urn) === true }; // prettier-ignore
+          const item = { urn, degree: hop, path: [...from.path, urn], ignoredAsHop: options.ignoreAsHop?.(urn) === true, truncatedChildren: truncated }; // prettier-ignore
           next.push(item);
           if (!first) continue;
           level.set(urn, item);
