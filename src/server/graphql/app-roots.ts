@@ -122,16 +122,13 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
           ownershipTypes: page.map((urn) => views.view(urn)),
         };
       }),
-    // A fresh DataHub has no global settings: no default view, doc propagation off, no home page template.
-    globalViewsSettings: () => ({ defaultView: null }),
+    // A fresh DataHub has no global settings: doc propagation off, no home page template.
     docPropagationSettings: () => ({ docColumnPropagation: false }),
     globalHomePageSettings: () => ({ defaultTemplate: null }),
     // The product-update feed is fetched from datahub.com; offline, DataHub answers null ("source unavailable").
     latestProductUpdate: () => null,
-    // Posts, views and recommendations the catalog does not store: a fresh DataHub has none of them either.
+    // Posts and recommendations the catalog does not store: a fresh DataHub has none of them either.
     listPosts: (args: { input: ListInput }) => emptyPage(args.input, 'posts'),
-    listMyViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
-    listGlobalViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
     getQuickFilters: () => ({ quickFilters: [] }),
     listRecommendations: (args: { input: RecommendationsInput }) =>
       guard(() => listRecommendations(service, views.view, args.input)),
