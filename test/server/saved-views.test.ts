@@ -251,5 +251,22 @@ describe('saved views', () => {
       { input: { query: '*', viewUrn: datasetsOr, count: 10 } },
     );
     expect(scroll.data.scrollAcrossEntities.total).toBe(2);
+    // getEntityCounts and browseV2 join the view's filter alone: the request's types are kept.
+    const counts = await graphql(
+      'datahub',
+      'query ($input: EntityCountInput) { getEntityCounts(input: $input) { counts { entityType count } } }',
+      { input: { types: ['DATASET', 'CHART'], viewUrn: termed } },
+    );
+    expect(counts.data.getEntityCounts.counts).toEqual([
+      { entityType: 'DATASET', count: 1 },
+      { entityType: 'CHART', count: 1 },
+    ]);
+    const browse = await graphql(
+      'datahub',
+      'query ($input: BrowseV2Input!) { browseV2(input: $input) { total groups { name count } } }',
+      { input: { type: 'DATASET', path: [], start: 0, count: 10, viewUrn: datasetsOr } },
+    );
+    const browsed = browse.data.browseV2.groups.reduce((sum: number, group: any) => sum + group.count, 0);
+    expect(browsed).toBe(2);
   });
 });

@@ -12,6 +12,7 @@ import { mePlatformPrivileges } from './me-privileges.js';
 import { listRecommendations, type RecommendationsInput } from './recommendations.js';
 import { hasPlatformPrivilege, platformPrivileges, resourcePrivileges } from '../auth/privileges.js';
 import { DataHubGraphQLError } from './term-mutations.js';
+import { filterToView, type ViewScopedInput } from './view-scope.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
 import type { EntityView } from './views/view-types.js';
@@ -73,13 +74,18 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
             : resourcePrivileges(service, actorUrn, resourceSpec.resourceUrn);
         return { privileges: [...granted].sort(), evaluationDetails: null };
       }),
-    getEntityCounts: (args: { input?: { types?: string[] | null } | null }) =>
-      guard(() => ({
-        counts: (args.input?.types ?? []).map((type) => ({
-          entityType: type,
-          count: search.searchAcrossEntities({ types: [type], query: '*', count: 0, searchFlags: { skipAggregates: true } }).total, // prettier-ignore
-        })),
-      })),
+    /** EntityCountsResolver: each type counted, within the view's filter when one is named (viewFilter). */
+    getEntityCounts: (args: { input?: { types?: string[] | null; viewUrn?: string | null } | null }) =>
+      guard(() => {
+        const scope: ViewScopedInput = { viewUrn: args.input?.viewUrn ?? null };
+        const { orFilters } = filterToView(scope, service);
+        return {
+          counts: (args.input?.types ?? []).map((type) => ({
+            entityType: type,
+            count: search.searchAcrossEntities({ types: [type], query: '*', count: 0, orFilters: orFilters ?? null, searchFlags: { skipAggregates: true } }).total, // prettier-ignore
+          })),
+        };
+      }),
     listUsers: (args: { input: ListInput }) =>
       guard(() => {
         const { entities: users, ...page } = list('corpuser', args.input);
