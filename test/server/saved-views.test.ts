@@ -251,6 +251,13 @@ describe('saved views', () => {
       { input: { query: '*', viewUrn: datasetsOr, count: 10 } },
     );
     expect(scroll.data.scrollAcrossEntities.total).toBe(2);
+    const suggest = await graphql(
+      'datahub',
+      'query ($input: AutoCompleteMultipleInput!) { autoCompleteForMultiple(input: $input) { suggestions { type entities { urn } } } }', // prettier-ignore
+      { input: { query: 'views', viewUrn: datasetsOr, limit: 10 } },
+    );
+    const suggested = suggest.data.autoCompleteForMultiple.suggestions.flatMap((group: any) => group.entities.map((entity: any) => entity.urn)); // prettier-ignore
+    expect(suggested.sort()).toEqual([TAGGED, WITH_TERM].sort());
     // getEntityCounts and browseV2 join the view's filter alone: the request's types are kept.
     const counts = await graphql(
       'datahub',

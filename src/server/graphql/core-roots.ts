@@ -7,7 +7,7 @@ import { guard, present, type RootResolverBuilder } from './resolver-context.js'
 import type { AutoCompleteInput, SearchAcrossEntitiesInput, SearchInput } from './search-inputs.js';
 import { TermMutations, type ResourceRef } from './term-mutations.js';
 import { isBootstrapped } from './views/bootstrapped.js';
-import { searchAcrossEntitiesInView } from './view-scope.js';
+import { autoCompleteForMultipleInView, searchAcrossEntitiesInView } from './view-scope.js';
 
 export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }) => {
   const mutations = new TermMutations(service, actor);
@@ -46,7 +46,7 @@ export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }
       guard(() => searchAcrossEntitiesInView(search, service, args.input)),
     autoComplete: (args: { input: AutoCompleteInput }) => guard(() => search.autoComplete(args.input)),
     autoCompleteForMultiple: (args: { input: AutoCompleteInput }) =>
-      guard(() => search.autoCompleteForMultiple(args.input)),
+      guard(() => autoCompleteForMultipleInView(search, service, args.input)),
     getRootGlossaryTerms: (args: { input: { start: number; count: number } }) =>
       guard(() => search.rootGlossaryEntities('glossaryTerm', args.input)),
     getRootGlossaryNodes: (args: { input: { start: number; count: number } }) =>

@@ -1,9 +1,10 @@
 /**
  * A search with `viewUrn`, as DataHub v1.7.0's search resolvers apply a saved view (SearchAcrossEntitiesResolver,
- * ScrollAcrossEntitiesResolver, AggregateAcrossEntitiesResolver, BrowseV2Resolver with SearchUtils.resolveView,
- * intersectEntityTypes and combineFilters): the view's entity types intersected with the request's, and its filter
- * joined to the request's in conjunction. A view that does not exist is ignored (resolveView logs and answers
- * null); when the request's types and the view's have none in common, nothing is searched.
+ * ScrollAcrossEntitiesResolver, AggregateAcrossEntitiesResolver, AutoCompleteForMultipleResolver, BrowseV2Resolver,
+ * with SearchUtils.resolveView, intersectEntityTypes and combineFilters): the view's entity types intersected with
+ * the request's, and its filter joined to the request's in conjunction. A view that does not exist is ignored
+ * (resolveView logs and answers null); when the request's types and the view's have none in common, nothing is
+ * searched.
  */
 import type { JsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
@@ -17,6 +18,7 @@ import {
 import { VIEW_INFO } from './saved-views.js';
 import type {
   AggregateAcrossEntitiesInput,
+  AutoCompleteInput,
   FilterInputs,
   ScrollAcrossEntitiesInput,
   SearchAcrossEntitiesInput,
@@ -109,4 +111,25 @@ export function aggregateAcrossEntitiesInView(
 ): { readonly facets: readonly FacetMetadataView[] } {
   const scoped = scopeToView(input, service);
   return scoped === 'none' ? { facets: [] } : search.aggregateAcrossEntities(scoped.input);
+}
+
+/**
+ * AutoCompleteForMultipleResolver: the request's types intersected with the view's (none in common: the default
+ * autocomplete types, as getEntityTypes answers an empty list), each type's filter joined to the view's.
+ */
+export function autoCompleteForMultipleInView(
+  search: SearchResolvers,
+  service: CatalogService,
+  input: AutoCompleteInput & ViewScopedInput,
+): ReturnType<SearchResolvers['autoCompleteForMultiple']> {
+  const definition = viewDefinition(input.viewUrn, service);
+  if (definition === undefined) return search.autoCompleteForMultiple(input);
+  const requested = input.types ?? (input.type === undefined || input.type === null ? [] : [input.type]);
+  return search.autoCompleteForMultiple({
+    ...input,
+    type: null,
+    types: intersectEntityTypes(requested, viewEntityTypes(definition)),
+    filters: null,
+    orFilters: combineFilterGroups(requestGroups(input), viewFilterGroups(definition)),
+  });
 }
