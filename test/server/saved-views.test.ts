@@ -188,6 +188,13 @@ describe('saved views', () => {
     expect((await graphql('editor', setGlobal, { urn: view })).errors[0].extensions.code).toBe(403);
     expect((await graphql('datahub', setGlobal, { urn: view })).data.updateGlobalViewsSettings).toBe(true);
     expect((await graphql('editor', globalDefault)).data.globalViewsSettings).toEqual({ defaultView: view });
+    // The settings written are DataHub's global settings (its boot defaults merged in) with the default view.
+    const stored = await server.get(`/aspects/${encodeURIComponent('urn:li:globalSettings:0')}?aspect=globalSettingsInfo&version=0`, { Authorization: `Bearer ${TOKEN}` }); // prettier-ignore
+    expect(stored.json.aspect['com.linkedin.settings.global.GlobalSettingsInfo']).toEqual({
+      views: { defaultView: view },
+      docPropagation: { enabled: true, columnPropagationEnabled: true },
+      homePage: { defaultTemplate: 'urn:li:dataHubPageTemplate:home_default_1' },
+    });
     expect((await graphql('datahub', setGlobal, { urn: null })).data.updateGlobalViewsSettings).toBe(true);
     expect((await graphql('datahub', globalDefault)).data.globalViewsSettings).toEqual({ defaultView: null });
     // Deleting the global default view clears the global default (the reference goes with the view).

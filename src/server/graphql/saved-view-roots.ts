@@ -12,6 +12,7 @@ import {
   GLOBAL_SETTINGS,
   GLOBAL_SETTINGS_INFO,
   SavedViews,
+  readGlobalSettings,
   type CreateViewInput,
   type ListViewsInput,
   type UpdateViewInput,
@@ -52,14 +53,14 @@ export const savedViewRoots: RootResolverBuilder = ({ service, views, actor }) =
     deleteView: (args: { urn: string }) => guard(() => saved.deleteView(args.urn)),
     globalViewsSettings: () =>
       guard(() => {
-        const settings = object(service.latest(GLOBAL_SETTINGS, GLOBAL_SETTINGS_INFO)?.['views']);
+        const settings = object(readGlobalSettings(service)['views']);
         return { defaultView: text(settings?.['defaultView']) };
       }),
     /** A read-modify-write of the global settings: views.defaultView set, or removed when null. */
     updateGlobalViewsSettings: (args: { input: DefaultViewInput }) =>
       guard(() => {
         if (!saved.canManageGlobalViews()) throw new DataHubGraphQLError(403, UNAUTHORIZED);
-        const settings: JsonObject = service.latest(GLOBAL_SETTINGS, GLOBAL_SETTINGS_INFO) ?? {};
+        const settings = readGlobalSettings(service);
         writer.persistAspect(GLOBAL_SETTINGS, GLOBAL_SETTINGS_INFO, {
           ...settings,
           views: withDefaultView(object(settings['views']), checkedDefaultView(args.input)),

@@ -20,6 +20,22 @@ export const VIEW_INFO = 'dataHubViewInfo';
 /** Constants.GLOBAL_SETTINGS_URN and its aspect, which holds the global default view. */
 export const GLOBAL_SETTINGS = 'urn:li:globalSettings:0';
 export const GLOBAL_SETTINGS_INFO = 'globalSettingsInfo';
+/**
+ * The global settings of a fresh DataHub: GMS's system update merges boot/global_settings.json (v1.7.0
+ * metadata-service/war/src/main/resources/boot) into the stored settings on every deploy, top-level keys, the
+ * stored ones winning (IngestDefaultGlobalSettingsUpgradeStep). A read-modify-write starts from the same merge.
+ */
+const DEFAULT_GLOBAL_SETTINGS: JsonObject = {
+  views: {},
+  docPropagation: { enabled: true, columnPropagationEnabled: true },
+  homePage: { defaultTemplate: 'urn:li:dataHubPageTemplate:home_default_1' },
+};
+
+/** The global settings as GMS holds them: the stored ones over DataHub's defaults. */
+export function readGlobalSettings(service: CatalogService): JsonObject {
+  return { ...DEFAULT_GLOBAL_SETTINGS, ...service.latest(GLOBAL_SETTINGS, GLOBAL_SETTINGS_INFO) };
+}
+
 const UNAUTHORIZED = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
 /** ListMyViewsResolver and ListGlobalViewsResolver's defaults; SearchServiceConfiguration's page limit. */
 const DEFAULT_COUNT = 20;
@@ -107,9 +123,9 @@ export class SavedViews {
     deleteEntityAndReferences(this.writer, urn, `Failed to perform delete against View with urn ${urn}`);
     // DeleteEntityService.deleteReferencesTo also follows the global settings' `viewedWith` edge to the view (the
     // catalog keeps the global settings out of its index, edges included): the global default goes with it.
-    const settings = this.service.latest(GLOBAL_SETTINGS, GLOBAL_SETTINGS_INFO);
-    const views = object(settings?.['views']);
-    if (settings !== undefined && views?.['defaultView'] === urn) {
+    const settings = readGlobalSettings(this.service);
+    const views = object(settings['views']);
+    if (views?.['defaultView'] === urn) {
       const { defaultView: _deleted, ...rest } = views;
       this.writer.persistAspect(GLOBAL_SETTINGS, GLOBAL_SETTINGS_INFO, { ...settings, views: rest });
     }
