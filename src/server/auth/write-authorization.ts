@@ -36,8 +36,13 @@ const ASPECT_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   formInfo: ['MANAGE_DOCUMENTATION_FORMS'],
 };
 
-/** Aspects whose resolvers decide for themselves who may write them (access tokens: the token resolvers). */
-const SELF_AUTHORIZED = new Set(['dataHubAccessTokenInfo']);
+/**
+ * Aspects whose resolvers decide for themselves who may write them and write them as the system (access tokens:
+ * the token resolvers; saved views and the global views settings: ViewUtils and MANAGE_GLOBAL_VIEWS).
+ */
+const SELF_AUTHORIZED = new Set(['dataHubAccessTokenInfo', 'dataHubViewInfo', 'globalSettingsInfo']);
+/** Entity types whose delete resolvers decide for themselves who may delete them. */
+const SELF_AUTHORIZED_DELETES = new Set(['dataHubAccessToken', 'dataHubView']);
 /** A user's own profile and settings, which every user may edit (EDIT_USER_PROFILE for another's). */
 const OWN_USER_ASPECTS = new Set(['corpUserEditableInfo', 'corpUserSettings']);
 
@@ -94,7 +99,7 @@ export function refusedMutationWrites(
 export function mayDelete(service: CatalogService, actor: string, urn: string): boolean {
   const raw = parseRawUrn(urn);
   const entityType = raw.ok ? raw.value.entityType : '';
-  if (entityType === 'dataHubAccessToken') return true;
+  if (SELF_AUTHORIZED_DELETES.has(entityType)) return true;
   return isAuthorized(service, actor, [...(DELETE_PRIVILEGES[entityType] ?? []), 'DELETE_ENTITY'], urn);
 }
 

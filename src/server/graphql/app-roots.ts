@@ -12,6 +12,7 @@ import { mePlatformPrivileges } from './me-privileges.js';
 import { listRecommendations, type RecommendationsInput } from './recommendations.js';
 import { hasPlatformPrivilege, platformPrivileges, resourcePrivileges } from '../auth/privileges.js';
 import { DataHubGraphQLError } from './term-mutations.js';
+import { filterToView, type ViewScopedInput } from './view-scope.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
 import type { EntityView } from './views/view-types.js';
@@ -73,13 +74,18 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
             : resourcePrivileges(service, actorUrn, resourceSpec.resourceUrn);
         return { privileges: [...granted].sort(), evaluationDetails: null };
       }),
-    getEntityCounts: (args: { input?: { types?: string[] | null } | null }) =>
-      guard(() => ({
-        counts: (args.input?.types ?? []).map((type) => ({
-          entityType: type,
-          count: search.searchAcrossEntities({ types: [type], query: '*', count: 0, searchFlags: { skipAggregates: true } }).total, // prettier-ignore
-        })),
-      })),
+    /** EntityCountsResolver: each type counted, within the view's filter when one is named (viewFilter). */
+    getEntityCounts: (args: { input?: { types?: string[] | null; viewUrn?: string | null } | null }) =>
+      guard(() => {
+        const scope: ViewScopedInput = { viewUrn: args.input?.viewUrn ?? null };
+        const { orFilters } = filterToView(scope, service);
+        return {
+          counts: (args.input?.types ?? []).map((type) => ({
+            entityType: type,
+            count: search.searchAcrossEntities({ types: [type], query: '*', count: 0, orFilters: orFilters ?? null, searchFlags: { skipAggregates: true } }).total, // prettier-ignore
+          })),
+        };
+      }),
     listUsers: (args: { input: ListInput }) =>
       guard(() => {
         const { entities: users, ...page } = list('corpuser', args.input);
@@ -122,16 +128,13 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
           ownershipTypes: page.map((urn) => views.view(urn)),
         };
       }),
-    // A fresh DataHub has no global settings: no default view, doc propagation off, no home page template.
-    globalViewsSettings: () => ({ defaultView: null }),
+    // A fresh DataHub has no global settings: doc propagation off, no home page template.
     docPropagationSettings: () => ({ docColumnPropagation: false }),
     globalHomePageSettings: () => ({ defaultTemplate: null }),
     // The product-update feed is fetched from datahub.com; offline, DataHub answers null ("source unavailable").
     latestProductUpdate: () => null,
-    // Posts, views and recommendations the catalog does not store: a fresh DataHub has none of them either.
+    // Posts and recommendations the catalog does not store: a fresh DataHub has none of them either.
     listPosts: (args: { input: ListInput }) => emptyPage(args.input, 'posts'),
-    listMyViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
-    listGlobalViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
     getQuickFilters: () => ({ quickFilters: [] }),
     listRecommendations: (args: { input: RecommendationsInput }) =>
       guard(() => listRecommendations(service, views.view, args.input)),

@@ -14,6 +14,7 @@ import { guard, type RootResolverBuilder } from './resolver-context.js';
 import type { SearchFlags } from './search-inputs.js';
 import type { FacetFilterInput } from './views/search-views.js';
 import { browsePathV1, browsePathV2 } from './views/browse-paths.js';
+import { filterToView } from './view-scope.js';
 
 const MAX_ENTITIES = 10_000;
 
@@ -26,6 +27,7 @@ interface BrowseV2Input {
   readonly orFilters?: readonly { readonly and?: readonly FacetFilterInput[] | null }[] | null;
   readonly query?: string | null;
   readonly searchFlags?: SearchFlags | null;
+  readonly viewUrn?: string | null;
 }
 
 interface BrowseInput {
@@ -60,7 +62,8 @@ export const browseRoots: RootResolverBuilder = ({ service, views, search }) => 
   return {
     browseV2: (args: { input: BrowseV2Input }) =>
       guard(() => {
-        const input = args.input;
+        // BrowseV2Resolver: a view's filter joins the request's (SearchUtils.combineFilters).
+        const input = filterToView(args.input, service);
         const types = input.types ?? (input.type === undefined || input.type === null ? [] : [input.type]);
         const query =
           input.query === undefined || input.query === null || input.query === '' ? '*' : input.query;

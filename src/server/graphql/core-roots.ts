@@ -7,6 +7,7 @@ import { guard, present, type RootResolverBuilder } from './resolver-context.js'
 import type { AutoCompleteInput, SearchAcrossEntitiesInput, SearchInput } from './search-inputs.js';
 import { TermMutations, type ResourceRef } from './term-mutations.js';
 import { isBootstrapped } from './views/bootstrapped.js';
+import { autoCompleteForMultipleInView, searchAcrossEntitiesInView } from './view-scope.js';
 
 export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }) => {
   const mutations = new TermMutations(service, actor);
@@ -42,10 +43,10 @@ export const coreRoots: RootResolverBuilder = ({ service, views, search, actor }
       guard(() => service.exists(args.urn) || isBootstrapped(args.urn)),
     search: (args: { input: SearchInput }) => guard(() => search.search(args.input)),
     searchAcrossEntities: (args: { input: SearchAcrossEntitiesInput }) =>
-      guard(() => search.searchAcrossEntities(args.input)),
+      guard(() => searchAcrossEntitiesInView(search, service, args.input)),
     autoComplete: (args: { input: AutoCompleteInput }) => guard(() => search.autoComplete(args.input)),
     autoCompleteForMultiple: (args: { input: AutoCompleteInput }) =>
-      guard(() => search.autoCompleteForMultiple(args.input)),
+      guard(() => autoCompleteForMultipleInView(search, service, args.input)),
     getRootGlossaryTerms: (args: { input: { start: number; count: number } }) =>
       guard(() => search.rootGlossaryEntities('glossaryTerm', args.input)),
     getRootGlossaryNodes: (args: { input: { start: number; count: number } }) =>

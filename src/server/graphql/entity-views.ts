@@ -13,6 +13,7 @@ import { entityDisplayName } from '../search/search-document.js';
 import type { CatalogService } from '../catalog-service.js';
 import { applicationView } from './views/application-views.js';
 import { chartView, dashboardView, dataFlowView, dataJobView } from './views/dashboard-pipeline-views.js';
+import { dataHubViewView } from './views/data-hub-view.js';
 import { datasetView } from './views/dataset-views.js';
 import { dataProductView, domainView, tagView } from './views/domain-views.js';
 import { commonView, type ViewBuilder, type ViewContext } from './views/entity-base.js';
@@ -72,6 +73,7 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dataHubRole', dataHubRoleView],
   ['application', applicationView],
   ['versionSet', versionSetView],
+  ['dataHubView', dataHubViewView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */

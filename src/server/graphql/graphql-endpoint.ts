@@ -30,6 +30,7 @@ import { propertyMutationRoots } from './property-mutations.js';
 import { readSchemaSdl } from './schema-sdl.js';
 import type { ResolverContext, RootResolverBuilder, RootResolvers } from './resolver-context.js';
 import { SearchResolvers } from './search-resolvers.js';
+import { savedViewRoots } from './saved-view-roots.js';
 import { searchRoots } from './search-roots.js';
 import { stepStateRoots } from './step-state-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
@@ -60,6 +61,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   applicationMutationRoots,
   analyticsRoots,
   stepStateRoots,
+  savedViewRoots,
 ];
 
 let schema: GraphQLSchema | undefined;

@@ -9,14 +9,15 @@ import type {
   ScrollAcrossEntitiesInput,
   SearchAcrossEntitiesInput,
 } from './search-inputs.js';
+import { aggregateAcrossEntitiesInView, scrollAcrossEntitiesInView } from './view-scope.js';
 
 export const searchRoots: RootResolverBuilder = ({ service, views, search }) => {
   const lineage = new LineageSearch(service, views.view, search);
   return {
     scrollAcrossEntities: (args: { input: ScrollAcrossEntitiesInput }) =>
-      guard(() => search.scrollAcrossEntities(args.input)),
+      guard(() => scrollAcrossEntitiesInView(search, service, args.input)),
     aggregateAcrossEntities: (args: { input: AggregateAcrossEntitiesInput }) =>
-      guard(() => search.aggregateAcrossEntities(args.input)),
+      guard(() => aggregateAcrossEntitiesInView(search, service, args.input)),
     listDataProductAssets: (args: { urn: string; input: SearchAcrossEntitiesInput }) =>
       guard(() => search.dataProductAssets(args.urn, args.input)),
     // SearchUsersResolver: searchAcrossEntities restricted to users, whatever types the input names.
