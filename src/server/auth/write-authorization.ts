@@ -36,8 +36,11 @@ const ASPECT_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   formInfo: ['MANAGE_DOCUMENTATION_FORMS'],
 };
 
-/** Aspects whose resolvers decide for themselves who may write them (access tokens: the token resolvers). */
-const SELF_AUTHORIZED = new Set(['dataHubAccessTokenInfo']);
+/**
+ * Aspects whose resolvers decide for themselves who may write them (access tokens: the token resolvers; incidents:
+ * EDIT_ENTITY_INCIDENTS on the assets they are on, graphql/incident-mutations.ts).
+ */
+const SELF_AUTHORIZED = new Set(['dataHubAccessTokenInfo', 'incidentInfo']);
 /** A user's own profile and settings, which every user may edit (EDIT_USER_PROFILE for another's). */
 const OWN_USER_ASPECTS = new Set(['corpUserEditableInfo', 'corpUserSettings']);
 

@@ -25,6 +25,7 @@ import {
   mlPrimaryKeyView,
 } from './views/ml-views.js';
 import { isBootstrapped } from './views/bootstrapped.js';
+import { incidentView } from './views/incident-views.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
 import { dataHubRoleView } from './views/role-view.js';
 import { dataProcessInstanceView } from './views/process-instance-views.js';
@@ -72,6 +73,7 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dataHubRole', dataHubRoleView],
   ['application', applicationView],
   ['versionSet', versionSetView],
+  ['incident', incidentView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */
