@@ -85,6 +85,7 @@ export const GRAPHQL_OBJECT_TYPES = {
   dataHubRole: 'DataHubRole',
   application: 'Application',
   incident: 'Incident',
+  assertion: 'Assertion',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The object type of an entity of a type without one of its own. */

@@ -12,6 +12,7 @@ import { parseRawUrn } from '../../model/urn.js';
 import { entityDisplayName } from '../search/search-document.js';
 import type { CatalogService } from '../catalog-service.js';
 import { applicationView } from './views/application-views.js';
+import { assertionView } from './views/assertion-views.js';
 import { chartView, dashboardView, dataFlowView, dataJobView } from './views/dashboard-pipeline-views.js';
 import { datasetView } from './views/dataset-views.js';
 import { dataProductView, domainView, tagView } from './views/domain-views.js';
@@ -74,6 +75,7 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['application', applicationView],
   ['versionSet', versionSetView],
   ['incident', incidentView],
+  ['assertion', assertionView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */

@@ -5,6 +5,7 @@
  * (with the field's arguments) only when a query selects it, so only what a query asks for is read.
  */
 import type { GraphQLResolveInfo } from 'graphql';
+import type { AssertionsArgs, EntityAssertionsView } from './entity-assertions.js';
 import type { EntityIncidentsView, IncidentsArgs } from './entity-incidents.js';
 import type { HealthView } from './health-view.js';
 
@@ -227,6 +228,8 @@ export interface CommonEntityView extends EntityView {
   readonly health: () => readonly HealthView[] | null;
   /** An asset's incidents (entity-incidents.ts), for the types whose schema has them. */
   readonly incidents: (args: IncidentsArgs) => EntityIncidentsView<EntityView>;
+  /** A dataset's assertions (entity-assertions.ts). */
+  readonly assertions: (args: AssertionsArgs) => EntityAssertionsView<EntityView>;
   readonly aspects: (args: RawAspectsArgs) => RawAspectView[];
   readonly lastIngested: null;
   readonly privileges: PrivilegesResolver;
