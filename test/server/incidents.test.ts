@@ -36,6 +36,7 @@ const INCIDENTS = `query ($urn: String!, $start: Int, $count: Int, $state: Incid
 const RAISE = 'mutation ($input: RaiseIncidentInput!) { raiseIncident(input: $input) }';
 const UPDATE =
   'mutation ($urn: String!, $input: UpdateIncidentInput!) { updateIncident(urn: $urn, input: $input) }';
+const SEARCH = 'query ($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { searchResults { entity { urn } } } }'; // prettier-ignore
 const UPDATE_STATUS =
   'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
 
@@ -269,6 +270,14 @@ describe('incidents', () => {
     expect((await summaryOf(OTHER)).activeIncidentDetails.map((details: any) => details.urn)).toEqual([
       raised,
     ]);
+    // The summaries are filterable, as IncidentsSummary's @Searchable fields are.
+    const search = async (field: string, values: string[]) =>
+      (await admin(SEARCH, { input: { types: ['DATASET'], query: '*', start: 0, count: 10, orFilters: [{ and: [{ field, values }] }] } })).data.searchAcrossEntities.searchResults // prettier-ignore
+        .map((result: any) => result.entity.urn);
+    expect((await search('hasActiveIncidents', ['true'])).sort()).toEqual([OTHER, KAFKA].sort());
+    expect(await search('activeIncidents', [raised])).toEqual([OTHER]);
+    expect(await search('hasResolvedIncidents', ['true'])).toEqual([]);
+    expect((await search('hasResolvedIncidents', ['false'])).sort()).toEqual([OTHER, KAFKA].sort());
   });
 
   it('refuses what the resolvers refuse, with their messages, and writes nothing', async () => {

@@ -9,6 +9,7 @@
 import { simplifyFieldPath } from '../../model/field-path.js';
 import { assertionEntityOf } from './assertion-entity.js';
 import { browsePathPrefixes } from './browse-path-field.js';
+import { incidentSummaryFacets } from './incident-facets.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { decodeUrnPart, parseRawUrn } from '../../model/urn.js';
 
@@ -156,6 +157,7 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   // AssertionInfo.entityUrn is @Searchable as `entity`: the app finds an asset's assertions by it (assertion-entity.ts).
   const assertionInfo = aspects.get('assertionInfo');
   if (assertionInfo !== undefined) facet('entity', assertionEntityOf(assertionInfo));
+  for (const [field, value] of incidentSummaryFacets(aspects.get('incidentsSummary'))) facet(field, value);
   // VersionProperties.versionSet is @Searchable: VersionsSearchResolver finds a set's versions by it.
   facet('versionSet', aspects.get('versionProperties')?.['versionSet']);
   // Applications.applications is @Searchable (`applications`): an application's Assets tab filters by it.
