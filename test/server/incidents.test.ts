@@ -187,6 +187,11 @@ describe('incidents', () => {
       assignees: [{ actor: ADMIN, assignedAt: stamp }],
       status: { state: 'ACTIVE', stage: 'INVESTIGATION', lastUpdated: stamp },
     });
+    // Found by its title (IncidentInfo.title is @Searchable).
+    const found = await admin(SEARCH, {
+      input: { types: ['INCIDENT'], query: 'new name', start: 0, count: 10 },
+    });
+    expect(found.data.searchAcrossEntities.searchResults).toEqual([{ entity: { urn: raised } }]);
     const page = await incidentsOf(KAFKA);
     expect(page.total).toBe(2);
     // Newest created first.
@@ -272,7 +277,17 @@ describe('incidents', () => {
     ]);
     // The summaries are filterable, as IncidentsSummary's @Searchable fields are.
     const search = async (field: string, values: string[]) =>
-      (await admin(SEARCH, { input: { types: ['DATASET'], query: '*', start: 0, count: 10, orFilters: [{ and: [{ field, values }] }] } })).data.searchAcrossEntities.searchResults // prettier-ignore
+      (
+        await admin(SEARCH, {
+          input: {
+            types: ['DATASET'],
+            query: '*',
+            start: 0,
+            count: 10,
+            orFilters: [{ and: [{ field, values }] }],
+          },
+        })
+      ).data.searchAcrossEntities.searchResults // prettier-ignore
         .map((result: any) => result.entity.urn);
     expect((await search('hasActiveIncidents', ['true'])).sort()).toEqual([OTHER, KAFKA].sort());
     expect(await search('activeIncidents', [raised])).toEqual([OTHER]);
