@@ -84,6 +84,8 @@ export const GRAPHQL_OBJECT_TYPES = {
   dataProcessInstance: 'DataProcessInstance',
   dataHubRole: 'DataHubRole',
   application: 'Application',
+  incident: 'Incident',
+  assertion: 'Assertion',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** The object type of an entity of a type without one of its own. */

@@ -15,6 +15,7 @@ import {
   type AcceptedProposal,
   type KeyAspect,
 } from './catalog/accept-proposals.js';
+import { writeWithIncidentsSummary } from './catalog/apply-incident-hook.js';
 import { applyProposal, entityExists } from './catalog/apply-proposal.js';
 import {
   envelope,
@@ -91,12 +92,18 @@ export class CatalogService {
       const keyed = new Set<string>();
       // GMS's validators of structured properties: the batch's values before any write, each definition before its own.
       checkPropertyBatch(this.store, accepted);
+      const summarized: string[] = [];
       for (const item of accepted) {
         checkPropertyWrite(this.store, item);
         checkFormWrite(this.store, item);
-        applyProposal(this.store, item, actor, now, keyed);
+        // GMS's IncidentsSummaryHook, in the same transaction (catalog/incidents-summary.ts).
+        summarized.push(
+          ...writeWithIncidentsSummary(this.store, item, (next, by = actor) =>
+            applyProposal(this.store, next, by, now, keyed),
+          ),
+        );
       }
-      this.store.indexAfterCommit(urns);
+      this.store.indexAfterCommit([...new Set([...urns, ...summarized])]);
     });
   }
 

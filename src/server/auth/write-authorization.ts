@@ -43,6 +43,12 @@ const ASPECT_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
 const SELF_AUTHORIZED = new Set(['dataHubAccessTokenInfo', 'dataHubViewInfo', 'globalSettingsInfo']);
 /** Entity types whose delete resolvers decide for themselves who may delete them. */
 const SELF_AUTHORIZED_DELETES = new Set(['dataHubAccessToken', 'dataHubView']);
+/**
+ * Entities whose resolvers decide who may write and delete them, by a privilege on the asset they are about:
+ * incidents (EDIT_ENTITY_INCIDENTS, graphql/incident-mutations.ts) and assertions (EDIT_ENTITY_ASSERTIONS,
+ * graphql/assertion-mutations.ts). GMS's entity client writes what those resolvers allowed without asking again.
+ */
+const SELF_AUTHORIZED_ENTITIES = new Set(['incident', 'assertion']);
 /** A user's own profile and settings, which every user may edit (EDIT_USER_PROFILE for another's). */
 const OWN_USER_ASPECTS = new Set(['corpUserEditableInfo', 'corpUserSettings']);
 
@@ -84,7 +90,8 @@ export function refusedMutationWrites(
   }
   for (const proposal of proposals) {
     const urn = proposal.entityUrn;
-    if (SELF_AUTHORIZED.has(proposal.aspectName)) continue;
+    if (SELF_AUTHORIZED.has(proposal.aspectName) || SELF_AUTHORIZED_ENTITIES.has(proposal.entityType))
+      continue;
     if (OWN_USER_ASPECTS.has(proposal.aspectName) && urn === actor) continue;
     const privileges =
       creating.get(urn) ??
@@ -99,7 +106,7 @@ export function refusedMutationWrites(
 export function mayDelete(service: CatalogService, actor: string, urn: string): boolean {
   const raw = parseRawUrn(urn);
   const entityType = raw.ok ? raw.value.entityType : '';
-  if (SELF_AUTHORIZED_DELETES.has(entityType)) return true;
+  if (SELF_AUTHORIZED_DELETES.has(entityType) || SELF_AUTHORIZED_ENTITIES.has(entityType)) return true;
   return isAuthorized(service, actor, [...(DELETE_PRIVILEGES[entityType] ?? []), 'DELETE_ENTITY'], urn);
 }
 

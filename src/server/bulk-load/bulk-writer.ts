@@ -11,6 +11,7 @@
  * the same values; the others are noted for indexing from their stored aspects, as any write.
  */
 import type { JsonObject } from '../../model/json.js';
+import { isIncidentSummaryTrigger } from '../catalog/incidents-summary.js';
 import { isTimeseriesAspect } from '../../model/registry.js';
 import type { AcceptedProposal, CatalogService } from '../catalog-service.js';
 import type { DerivedEntity } from '../search/derive-entity.js';
@@ -125,6 +126,9 @@ export class BulkWriter {
     const aspect = rows.aspectNames[i] as string;
     const headers = rows.headers[i];
     if (rows.changeTypes[i] !== 'UPSERT' || isTimeseriesAspect(aspect)) return false;
+    // An incident's writes update its assets' summaries (GMS's IncidentsSummaryHook): the general way runs it.
+    if (isIncidentSummaryTrigger({ entityType: rows.entityTypes[i] as string, aspectName: aspect }))
+      return false;
     if (headers !== null && headers !== undefined && Object.keys(headers).length > 0) return false;
     const slot = `${urn}\u0000${aspect}`;
     // A second value is compared with the first (an equal one only refreshes its system metadata).

@@ -39,6 +39,21 @@ const dataset = (name: string, aspectName: string, json: object, extra: object =
   aspect: { json },
   ...extra,
 });
+const incident = (id: string, asset: string) => ({
+  entityType: 'incident',
+  entityUrn: `urn:li:incident:${id}`,
+  changeType: 'UPSERT',
+  aspectName: 'incidentInfo',
+  aspect: {
+    json: {
+      type: 'OPERATIONAL',
+      title: 'Late load',
+      entities: [asset],
+      status: { state: 'ACTIVE', lastUpdated: { time: 1, actor: ACTOR } },
+      created: { time: 1, actor: ACTOR },
+    },
+  },
+});
 const owners = (owner: string) => ({ owners: [{ owner, type: 'TECHNICAL_OWNER' }] });
 
 /**
@@ -70,6 +85,8 @@ function records(): unknown[] {
     term('key.later', 'glossaryTermKey', { name: 'key.later' }),
     dataset('db.profiled', 'status', { removed: false }),
     dataset('db.profiled', 'datasetProfile', { timestampMillis: 1_700_000_000_000, rowCount: 10 }),
+    // An incident: its asset's incidentsSummary is written with it (GMS's IncidentsSummaryHook).
+    incident('bulk', 'urn:li:dataset:(urn:li:dataPlatform:hive,db.profiled,PROD)'),
     termInfo('created', 'Created', { changeType: 'CREATE' }),
     termInfo('conditional', 'Conditional', { headers: { 'If-Version-Match': '-1' } }),
     termInfo('with.metadata', 'Has a run', { systemMetadata: { runId: 'run-1', lastObserved: 7 } }),
@@ -155,6 +172,7 @@ describe('loadMetadataFile', () => {
       expect(ingested['aspects']).toContainEqual(expect.objectContaining({ version: 1 }));
       expect((loaded['timeseries'] as unknown[]).length).toBe(1);
       expect((loaded['words'] as unknown[][]).map((urns) => urns.length > 0)).not.toContain(false);
+      expect(loaded['aspects']).toContainEqual(expect.objectContaining({ aspect: 'incidentsSummary' }));
       expect(loaded).toEqual(ingested);
     },
     60_000,

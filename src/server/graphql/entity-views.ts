@@ -12,6 +12,7 @@ import { parseRawUrn } from '../../model/urn.js';
 import { entityDisplayName } from '../search/search-document.js';
 import type { CatalogService } from '../catalog-service.js';
 import { applicationView } from './views/application-views.js';
+import { assertionView } from './views/assertion-views.js';
 import { chartView, dashboardView, dataFlowView, dataJobView } from './views/dashboard-pipeline-views.js';
 import { dataHubViewView } from './views/data-hub-view.js';
 import { datasetView } from './views/dataset-views.js';
@@ -26,6 +27,7 @@ import {
   mlPrimaryKeyView,
 } from './views/ml-views.js';
 import { isBootstrapped } from './views/bootstrapped.js';
+import { incidentView } from './views/incident-views.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
 import { dataHubRoleView } from './views/role-view.js';
 import { dataProcessInstanceView } from './views/process-instance-views.js';
@@ -74,6 +76,8 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['application', applicationView],
   ['versionSet', versionSetView],
   ['dataHubView', dataHubViewView],
+  ['incident', incidentView],
+  ['assertion', assertionView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */

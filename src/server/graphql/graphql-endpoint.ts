@@ -17,6 +17,8 @@ import type { CatalogService } from '../catalog-service.js';
 import { accessTokenRoots } from './access-token-roots.js';
 import { analyticsRoots } from './analytics-roots.js';
 import { applicationMutationRoots } from './application-mutations.js';
+import { assertionMutationRoots } from './assertion-mutations.js';
+import { incidentMutationRoots } from './incident-mutations.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
 import { roleRoots } from './role-roots.js';
@@ -59,6 +61,8 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   domainMutationRoots,
   roleRoots,
   applicationMutationRoots,
+  incidentMutationRoots,
+  assertionMutationRoots,
   analyticsRoots,
   stepStateRoots,
   savedViewRoots,

@@ -7,7 +7,9 @@
  * of domains. The facets `_entityType`, `urn` and `removed` are read from the search row (store/row-fields.ts).
  */
 import { simplifyFieldPath } from '../../model/field-path.js';
+import { assertionEntityOf } from './assertion-entity.js';
 import { browsePathPrefixes } from './browse-path-field.js';
+import { incidentSummaryFacets } from './incident-facets.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { decodeUrnPart, parseRawUrn } from '../../model/urn.js';
 
@@ -152,6 +154,10 @@ export function buildSearchDocument(urn: string, aspects: ReadonlyMap<string, Js
   for (const owner of listOf(aspects.get('ownership'), 'owners')) facet('owners', owner['owner']);
   for (const domain of stringsOf(aspects.get('domains')?.['domains'])) facet('domains', domain);
   facet('container', aspects.get('container')?.['container']);
+  // AssertionInfo.entityUrn is @Searchable as `entity`: the app finds an asset's assertions by it (assertion-entity.ts).
+  const assertionInfo = aspects.get('assertionInfo');
+  if (assertionInfo !== undefined) facet('entity', assertionEntityOf(assertionInfo));
+  for (const [field, value] of incidentSummaryFacets(aspects.get('incidentsSummary'))) facet(field, value);
   // VersionProperties.versionSet is @Searchable: VersionsSearchResolver finds a set's versions by it.
   facet('versionSet', aspects.get('versionProperties')?.['versionSet']);
   // Applications.applications is @Searchable (`applications`): an application's Assets tab filters by it.

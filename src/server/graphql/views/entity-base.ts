@@ -26,6 +26,8 @@ import { formsView, structuredPropertiesView } from './property-aspect-views.js'
 import { bootstrappedAspect, isBootstrapped } from './bootstrapped.js';
 import { browsePathV2Entries } from './browse-paths.js';
 import { entityPrivileges } from './entity-privileges.js';
+import { entityAssertions } from './entity-assertions.js';
+import { entityIncidents } from './entity-incidents.js';
 import { healthOf } from './health-view.js';
 import type { ChildSearch } from './search-views.js';
 import type {
@@ -85,6 +87,10 @@ export function commonView(urn: string, entityType: string, context: ViewContext
     forms: () => formsView(latest('forms'), urn, viewOf),
     // Only the types whose schema has `health` select it (health-view.ts).
     health: () => healthOf(urn, entityType, service) ?? null,
+    // Only the types whose schema has `incidents` select it (entity-incidents.ts).
+    incidents: (args) => entityIncidents(service, urn, args, viewOf),
+    // Only datasets have `assertions` in the schema (entity-assertions.ts).
+    assertions: (args) => entityAssertions(service, urn, args, viewOf),
     aspects: (args) => rawAspects(service.aspectsOf(urn), args.input),
     lastIngested: null,
     privileges: (_args, _context, info) =>

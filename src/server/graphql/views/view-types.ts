@@ -5,6 +5,8 @@
  * (with the field's arguments) only when a query selects it, so only what a query asks for is read.
  */
 import type { GraphQLResolveInfo } from 'graphql';
+import type { AssertionsArgs, EntityAssertionsView } from './entity-assertions.js';
+import type { EntityIncidentsView, IncidentsArgs } from './entity-incidents.js';
 import type { HealthView } from './health-view.js';
 
 /** What every entity view has: its GraphQL object type, URN and EntityType value. */
@@ -224,6 +226,10 @@ export interface CommonEntityView extends EntityView {
   readonly forms: () => Readonly<Record<string, unknown>> | null;
   /** The assets' health (health-view.ts); null for the entity types that have none. */
   readonly health: () => readonly HealthView[] | null;
+  /** An asset's incidents (entity-incidents.ts), for the types whose schema has them. */
+  readonly incidents: (args: IncidentsArgs) => EntityIncidentsView<EntityView>;
+  /** A dataset's assertions (entity-assertions.ts). */
+  readonly assertions: (args: AssertionsArgs) => EntityAssertionsView<EntityView>;
   readonly aspects: (args: RawAspectsArgs) => RawAspectView[];
   readonly lastIngested: null;
   readonly privileges: PrivilegesResolver;
