@@ -33,6 +33,7 @@ import { SearchResolvers } from './search-resolvers.js';
 import { searchRoots } from './search-roots.js';
 import { stepStateRoots } from './step-state-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
+import { timelineRoots } from './timeline-roots.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 import { LruMap } from '../../model/lru-map.js';
 import { unresolvedMutation } from './unresolved-mutations.js';
@@ -60,6 +61,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   applicationMutationRoots,
   analyticsRoots,
   stepStateRoots,
+  timelineRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
