@@ -10,6 +10,7 @@ const V2 = 'urn:li:dataset:(urn:li:dataPlatform:agents,text-to-sql-skill-2-1-0,P
 const V1 = 'urn:li:dataset:(urn:li:dataPlatform:agents,text-to-sql-skill-2-0-0,PROD)';
 const SET = 'urn:li:versionSet:(6a7b8c9d,dataset)';
 const CHART = 'urn:li:chart:(looker,c1)';
+const TERM = 'urn:li:glossaryTerm:Revenue';
 const CATEGORIES = ['TECHNICAL_SCHEMA', 'DOCUMENTATION', 'TAG', 'GLOSSARY_TERM', 'OWNERSHIP', 'DOMAIN', 'STRUCTURED_PROPERTY', 'APPLICATION', 'VERSIONING']; // prettier-ignore
 
 const TIMELINE = `query ($input: GetTimelineInput!) { getTimeline(input: $input) { skippedVersionCount
@@ -72,6 +73,11 @@ describe('timeline', () => {
     await write(4_000, V2, 'editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'foo', description: 'Changed', globalTags: { tags: [{ tag: 'urn:li:tag:Legacy' }] } }] }); // prettier-ignore
     await write(5_000, V2, 'globalTags', { tags: [{ tag: 'urn:li:tag:Stable' }] });
     await write(5_000, V2, 'domains', { domains: ['urn:li:domain:AI'] });
+    await write(5_000, TERM, 'glossaryTermInfo', {
+      name: 'Revenue',
+      definition: 'Money in',
+      termSource: 'INTERNAL',
+    });
     await write(5_000, CHART, 'chartInfo', { title: 'c', description: '', lastModified: { created: { time: 0, actor: 'urn:li:corpuser:a' }, lastModified: { time: 0, actor: 'urn:li:corpuser:a' } } }); // prettier-ignore
   });
   afterAll(() => server.close());
@@ -136,7 +142,14 @@ describe('timeline', () => {
     expect(single.data.getTimeline.changeTransactions).toHaveLength(1);
   });
 
-  it('answers null for an entity type the timeline does not cover, as GMS does', async () => {
+  it('answers a glossary term’s timeline, and null for an entity type the timeline does not cover, as GMS does', async () => {
+    const term = await gql(TIMELINE, {
+      input: { urn: TERM, changeCategories: ['DOCUMENTATION', 'OWNERSHIP'] },
+    });
+    expect(term.data.getTimeline.changeTransactions[0].changes.map((c: any) => [c.operation, c.description, c.parameters])).toEqual([
+      ['ADD', `Name for '${TERM}' has been set: 'Revenue'.`, null],
+      ['ADD', `Documentation for '${TERM}' has been added: 'Money in'.`, null],
+    ]); // prettier-ignore
     const result = await gql(TIMELINE, { input: { urn: CHART } });
     expect(result.errors).toBeUndefined();
     expect(result.data.getTimeline).toBeNull();

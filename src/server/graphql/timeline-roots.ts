@@ -54,7 +54,7 @@ function transactionView(transaction: ChangeTransaction) {
       category: event.category,
       operation: event.operation,
       modifier: event.modifier,
-      parameters: event.parameters.map(([key, value]) => ({ key, value })),
+      parameters: event.parameters?.map(([key, value]) => ({ key, value })) ?? null,
       // The timeline's generators are given no audit stamp.
       auditStamp: null,
       description: event.description,

@@ -94,8 +94,8 @@ describe('tag, term and application differs', () => {
     expect(
       events.map((event) => [event.category, event.operation, event.modifier, event.parameters]),
     ).toEqual([
-      ['APPLICATION', 'REMOVE', 'urn:li:application:a', []],
-      ['APPLICATION', 'ADD', 'urn:li:application:b', []],
+      ['APPLICATION', 'REMOVE', 'urn:li:application:a', null],
+      ['APPLICATION', 'ADD', 'urn:li:application:b', null],
     ]);
   });
 });

@@ -132,7 +132,7 @@ export function asColumnEvents(
 ): ChangeEvent[] {
   return events.map((event) => {
     const urnKey = event.category === 'TAG' ? 'tagUrn' : 'termUrn';
-    const parameter = (key: string): string => event.parameters.find(([name]) => name === key)?.[1] ?? '';
+    const parameter = (key: string): string => event.parameters?.find(([name]) => name === key)?.[1] ?? '';
     return {
       ...event,
       parameters: [

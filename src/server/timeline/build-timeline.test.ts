@@ -56,7 +56,7 @@ describe('buildTimeline', () => {
       [200, '1.0.0-computed', 'editableSchemaMetadata:0;schemaMetadata:2'],
       [300, '1.1.0-computed', 'datasetProperties:0;editableSchemaMetadata:0;schemaMetadata:0'],
     ]);
-    expect(timeline[1]?.changeEvents.map((event) => [event.operation, event.parameters[0]?.[1]])).toEqual([
+    expect(timeline[1]?.changeEvents.map((event) => [event.operation, event.parameters?.[0]?.[1]])).toEqual([
       ['REMOVE', 'bar'],
       ['ADD', 'baz'],
     ]);

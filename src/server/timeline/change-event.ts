@@ -32,13 +32,16 @@ export type ChangeOperation = 'ADD' | 'MODIFY' | 'REMOVE';
 export const SEMANTIC_CHANGES = ['NONE', 'PATCH', 'MINOR', 'MAJOR', 'EXCEPTIONAL'] as const;
 export type SemanticChange = (typeof SEMANTIC_CHANGES)[number];
 
-/** One change event; `parameters` keeps the order the generator put them in (ImmutableMap's order). */
+/**
+ * One change event; `parameters` keeps the order the generator put them in (ImmutableMap's order), and is null
+ * where the generator sets none (ChangeEvent's builder leaves it null; the GraphQL mapper then maps none).
+ */
 export interface ChangeEvent {
   readonly entityUrn: string;
   readonly category: ChangeCategory;
   readonly operation: ChangeOperation;
   readonly modifier: string | null;
-  readonly parameters: readonly (readonly [string, string])[];
+  readonly parameters: readonly (readonly [string, string])[] | null;
   readonly semVerChange: SemanticChange;
   readonly description: string;
 }
@@ -97,5 +100,5 @@ export function changeEvent(
     readonly parameters?: readonly (readonly [string, string])[];
   },
 ): ChangeEvent {
-  return { modifier: null, parameters: [], ...fields };
+  return { modifier: null, parameters: null, ...fields };
 }

@@ -71,7 +71,7 @@ describe('documentation differs', () => {
     const [modified] = diffVersionProperties(value, retagged, URN);
     expect(modified?.operation).toBe('MODIFY');
     expect(modified?.semVerChange).toBe('PATCH');
-    expect(modified?.parameters.slice(-2)).toEqual([
+    expect(modified?.parameters?.slice(-2)).toEqual([
       ['isLatest', 'true'],
       ['previousVersionTag', '2.1.0'],
     ]);

@@ -28,7 +28,9 @@ describe('ownership, domain and structured property differs', () => {
   it('treats an owner whose type changed as removed from one type and added to the other', () => {
     const before = { owners: [{ owner: 'urn:li:corpuser:a', type: 'DATAOWNER' }] };
     const after = { owners: [{ owner: 'urn:li:corpuser:a', type: 'BUSINESS_OWNER' }] };
-    expect(diffOwnership(before, after, URN).map((event) => [event.operation, event.parameters[1]])).toEqual([
+    expect(
+      diffOwnership(before, after, URN).map((event) => [event.operation, event.parameters?.[1]]),
+    ).toEqual([
       ['ADD', ['ownerType', 'BUSINESS_OWNER']],
       ['REMOVE', ['ownerType', 'DATAOWNER']],
     ]);
@@ -55,7 +57,7 @@ describe('ownership, domain and structured property differs', () => {
       ],
     ]);
     expect(diffDomain(ai, { domains: [] }, URN).map((event) => event.operation)).toEqual(['REMOVE']);
-    expect(diffDomain(ai, ml, URN).map((event) => [event.operation, event.parameters[1]])).toEqual([
+    expect(diffDomain(ai, ml, URN).map((event) => [event.operation, event.parameters?.[1]])).toEqual([
       ['REMOVE', ['context', '{}']],
       ['ADD', ['context', 'c']],
     ]);
@@ -67,7 +69,7 @@ describe('ownership, domain and structured property differs', () => {
     const p2 = 'urn:li:structuredProperty:p2';
     const before = { properties: [{ propertyUrn: p1, values: [{ string: 'a' }] }, { propertyUrn: p2, values: [{ double: 1 }] }] }; // prettier-ignore
     const after = { properties: [{ propertyUrn: p1, values: [{ string: 'b' }, { double: 2.5 }] }] };
-    expect(diffStructuredProperties(before, after, URN).map((e) => [e.operation, e.description, e.parameters[1]])).toEqual([
+    expect(diffStructuredProperties(before, after, URN).map((e) => [e.operation, e.description, e.parameters?.[1]])).toEqual([
       ['MODIFY', `Structured property 'p1' changed on entity '${URN}'.`, ['propertyValues', '["b",2.5]']],
       ['REMOVE', `Structured property 'p2' removed from entity '${URN}'.`, ['propertyValues', '[1]']],
     ]); // prettier-ignore

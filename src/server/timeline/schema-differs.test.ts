@@ -39,17 +39,19 @@ describe('schema differs', () => {
       fields: [field('field_foo', 'varchar(100)', 'Foo'), field('field_baz', 'boolean', 'Baz')],
     };
     const changed = diffSchemaMetadata(first, second, URN, 'TECHNICAL_SCHEMA');
-    expect(changed.map((event) => [event.operation, event.parameters[0]?.[1], event.semVerChange])).toEqual([
-      ['REMOVE', 'field_bar', 'MAJOR'],
-      ['ADD', 'field_baz', 'MINOR'],
-    ]);
+    expect(changed.map((event) => [event.operation, event.parameters?.[0]?.[1], event.semVerChange])).toEqual(
+      [
+        ['REMOVE', 'field_bar', 'MAJOR'],
+        ['ADD', 'field_baz', 'MINOR'],
+      ],
+    );
   });
 
   it('recognizes a rename (same type, parent and description) and a native type change', () => {
     const before = { fields: [field('a.old', 'int', 'same'), field('a.kept', 'int')] };
     const after = { fields: [field('a.new', 'int', 'same'), field('a.kept', 'bigint')] };
     const events = diffSchemaMetadata(before, after, URN, 'TECHNICAL_SCHEMA');
-    expect(events.map((event) => [event.operation, event.parameters[3]?.[1], event.description])).toEqual([
+    expect(events.map((event) => [event.operation, event.parameters?.[3]?.[1], event.description])).toEqual([
       ['MODIFY', 'TYPE_CHANGE', "A backwards incompatible change due to native datatype of the field 'a.kept' changed from 'int' to 'bigint'."], // prettier-ignore
       [
         'MODIFY',
@@ -88,7 +90,7 @@ describe('schema differs', () => {
       ['ADD', 'field_foo', `Documentation for the field 'field_foo' of '${columnUrn(URN, 'field_foo')}' has been added: 'Foo field description has changed'`], // prettier-ignore
     ]);
     const tags = diffEditableSchemaMetadata(null, edited, URN, 'TAG');
-    expect(tags.map((event) => [event.operation, event.parameters[0], event.parameters[2]])).toEqual([
+    expect(tags.map((event) => [event.operation, event.parameters?.[0], event.parameters?.[2]])).toEqual([
       ['ADD', ['fieldPath', 'field_foo'], ['tagUrn', 'urn:li:tag:Legacy']],
     ]);
     expect(diffEditableSchemaMetadata(edited, { editableSchemaFieldInfo: [] }, URN, 'DOCUMENTATION')[0]?.description).toBe(

@@ -265,7 +265,7 @@ function columnDescriptionChange(
 function withColumn(event: ChangeEvent, fieldPath: string, parentUrn: string): ChangeEvent {
   return {
     ...event,
-    parameters: [...event.parameters, ['fieldPath', fieldPath], ['parentUrn', parentUrn]],
+    parameters: [...(event.parameters ?? []), ['fieldPath', fieldPath], ['parentUrn', parentUrn]],
   };
 }
 

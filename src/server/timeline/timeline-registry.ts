@@ -1,13 +1,20 @@
 /**
  * Which aspects each change category reads, and with which differ, per entity type: the registry
- * TimelineServiceImpl's constructor builds at v1.7.0 (metadata-io/.../timeline/TimelineServiceImpl.java). Only
- * the dataset's registry is here; other entity types answer as an unsupported type does in GMS.
+ * TimelineServiceImpl's constructor builds at v1.7.0 (metadata-io/.../timeline/TimelineServiceImpl.java), for
+ * datasets, glossary terms, domains and data products. GMS also has one for documents and the agent entities;
+ * here those answer as an unsupported type does in GMS.
  */
 import type { JsonObject } from '../../model/json.js';
 import { diffApplications, diffTags, diffTerms } from './association-differs.js';
 import type { AspectDiffer, ChangeCategory, ChangeEvent } from './change-event.js';
 import { diffDescription, diffInstitutionalMemory, diffVersionProperties } from './documentation-differs.js';
 import { diffDomain, diffOwnership, diffStructuredProperties } from './ownership-domain-differs.js';
+import {
+  diffDataProductProperties,
+  diffDomainProperties,
+  diffGlossaryRelatedTerms,
+  diffGlossaryTermInfo,
+} from './properties-differs.js';
 import { diffEditableSchemaMetadata, diffSchemaMetadata } from './schema-differs.js';
 
 /** A differ that answers the events of one category only (most differs compute a single category). */
@@ -46,7 +53,49 @@ const DATASET: CategoryAspects = {
   VERSIONING: { versionProperties: only('VERSIONING', diffVersionProperties) },
 };
 
-const REGISTRY: Readonly<Record<string, CategoryAspects>> = { dataset: DATASET };
+const ownership = only('OWNERSHIP', diffOwnership);
+const domains = only('DOMAIN', diffDomain);
+const structuredProperties = only('STRUCTURED_PROPERTY', diffStructuredProperties);
+const applications = only('APPLICATION', diffApplications);
+const dataProductProperties: AspectDiffer = (previous, current, urn, category) =>
+  diffDataProductProperties(previous, current, urn, category);
+
+const GLOSSARY_TERM: CategoryAspects = {
+  OWNERSHIP: { ownership },
+  DOCUMENTATION: { glossaryTermInfo: only('DOCUMENTATION', diffGlossaryTermInfo) },
+  GLOSSARY_TERM: { glossaryRelatedTerms: only('GLOSSARY_TERM', diffGlossaryRelatedTerms) },
+  DOMAIN: { domains },
+  STRUCTURED_PROPERTY: { structuredProperties },
+  APPLICATION: { applications },
+  VERSIONING: { versionProperties: only('VERSIONING', diffVersionProperties) },
+};
+
+const DOMAIN: CategoryAspects = {
+  OWNERSHIP: { ownership },
+  DOCUMENTATION: {
+    institutionalMemory: only('DOCUMENTATION', diffInstitutionalMemory),
+    domainProperties: only('DOCUMENTATION', diffDomainProperties),
+  },
+  STRUCTURED_PROPERTY: { structuredProperties },
+};
+
+const DATA_PRODUCT: CategoryAspects = {
+  OWNERSHIP: { ownership },
+  DOCUMENTATION: { dataProductProperties },
+  TAG: { globalTags: only('TAG', diffTags) },
+  GLOSSARY_TERM: { glossaryTerms: only('GLOSSARY_TERM', diffTerms) },
+  DOMAIN: { domains },
+  STRUCTURED_PROPERTY: { structuredProperties },
+  APPLICATION: { applications },
+  ASSET_MEMBERSHIP: { dataProductProperties },
+};
+
+const REGISTRY: Readonly<Record<string, CategoryAspects>> = {
+  dataset: DATASET,
+  glossaryTerm: GLOSSARY_TERM,
+  domain: DOMAIN,
+  dataProduct: DATA_PRODUCT,
+};
 
 export function supportsTimeline(entityType: string): boolean {
   return Object.hasOwn(REGISTRY, entityType);
