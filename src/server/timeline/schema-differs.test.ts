@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  columnUrn,
-  diffEditableSchemaMetadata,
-  diffSchemaMetadata,
-  downgradeFieldPath,
-} from './schema-differs.js';
+import { diffEditableSchemaMetadata } from './editable-schema-differs.js';
+import { columnUrn, diffSchemaMetadata, downgradeFieldPath } from './schema-differs.js';
 
 const URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,SchemaBlameTesterDataset,PROD)';
 const field = (fieldPath: string, nativeDataType: string, description?: string, extra: object = {}) => ({

@@ -15,7 +15,8 @@ import {
   diffGlossaryRelatedTerms,
   diffGlossaryTermInfo,
 } from './properties-differs.js';
-import { diffEditableSchemaMetadata, diffSchemaMetadata } from './schema-differs.js';
+import { diffEditableSchemaMetadata } from './editable-schema-differs.js';
+import { diffSchemaMetadata } from './schema-differs.js';
 
 /** A differ that answers the events of one category only (most differs compute a single category). */
 function only(
