@@ -36,6 +36,7 @@ import { savedViewRoots } from './saved-view-roots.js';
 import { searchRoots } from './search-roots.js';
 import { stepStateRoots } from './step-state-roots.js';
 import { stewardMutationRoots } from './steward-mutations.js';
+import { timelineRoots } from './timeline-roots.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 import { LruMap } from '../../model/lru-map.js';
 import { unresolvedMutation } from './unresolved-mutations.js';
@@ -66,6 +67,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   analyticsRoots,
   stepStateRoots,
   savedViewRoots,
+  timelineRoots,
 ];
 
 let schema: GraphQLSchema | undefined;

@@ -5,13 +5,7 @@
  */
 import { stringOr } from '../../../model/json.js';
 import { decodeUrnPart } from '../../../model/urn.js';
-import {
-  auditStamp,
-  customProperties,
-  globalTagsView,
-  glossaryTermsView,
-  versionPropertiesView,
-} from './aspect-views.js';
+import { auditStamp, customProperties, versionPropertiesView } from './aspect-views.js';
 import { latestOf, type ViewContext } from './entity-base.js';
 import {
   containerOf,
@@ -23,10 +17,11 @@ import {
   type ParentContainersView,
 } from './entity-parts.js';
 import { fineGrainedLineagesView, type FineGrainedLineageView } from './fine-grained-lineage-views.js';
-import { number, object, objects, text, whenPresent } from './json-readers.js';
+import { number, object, text, whenPresent } from './json-readers.js';
 import {
-  schemaFieldUrn,
+  editableSchemaMetadataView,
   schemaMetadataView,
+  type EditableSchemaMetadataView,
   type SchemaMetadataArgs,
   type SchemaMetadataView,
 } from './schema-views.js';
@@ -37,14 +32,7 @@ import {
   type OperationView,
   type TimeseriesArgs,
 } from './timeseries-views.js';
-import type {
-  AuditStampView,
-  CustomPropertyView,
-  EntityView,
-  GlobalTagsView,
-  GlossaryTermsView,
-  VersionPropertiesView,
-} from './view-types.js';
+import type { AuditStampView, CustomPropertyView, EntityView, VersionPropertiesView } from './view-types.js';
 
 export interface DatasetPropertiesView {
   readonly name: string;
@@ -57,14 +45,6 @@ export interface DatasetPropertiesView {
   readonly createdActor: string | null;
   readonly lastModified: AuditStampView;
   readonly lastModifiedActor: string | null;
-}
-
-export interface EditableSchemaFieldInfoView {
-  readonly fieldPath: string;
-  readonly description: string | null;
-  readonly glossaryTerms: () => GlossaryTermsView | null;
-  readonly tags: () => GlobalTagsView | null;
-  readonly globalTags: () => GlobalTagsView | null;
 }
 
 export interface ViewPropertiesView {
@@ -88,9 +68,7 @@ export interface DatasetView extends KeyedEntityView {
   readonly datasetProfiles: (args: TimeseriesArgs) => DatasetProfileView[];
   readonly operations: (args: TimeseriesArgs) => OperationView[];
   readonly viewProperties: () => ViewPropertiesView | null;
-  readonly editableSchemaMetadata: () => {
-    readonly editableSchemaFieldInfo: readonly EditableSchemaFieldInfoView[];
-  } | null;
+  readonly editableSchemaMetadata: () => EditableSchemaMetadataView | null;
   readonly fineGrainedLineages: () => readonly FineGrainedLineageView[] | null;
   readonly versionProperties: () => VersionPropertiesView | null;
 }
@@ -145,21 +123,6 @@ export function datasetView(urn: string, context: ViewContext): DatasetView {
         formattedLogic: text(view['formattedViewLogic']),
         language: stringOr(view['viewLanguage']),
       })),
-    editableSchemaMetadata: () =>
-      whenPresent(latest('editableSchemaMetadata'), (aspect) => ({
-        editableSchemaFieldInfo: objects(aspect['editableSchemaFieldInfo']).map((entry) => {
-          const fieldPath = stringOr(entry['fieldPath']);
-          const fieldUrn = schemaFieldUrn(urn, fieldPath);
-          const tags = (): GlobalTagsView | null =>
-            globalTagsView(object(entry['globalTags']), fieldUrn, viewOf);
-          return {
-            fieldPath,
-            description: text(entry['description']),
-            glossaryTerms: () => glossaryTermsView(object(entry['glossaryTerms']), fieldUrn, viewOf),
-            tags,
-            globalTags: tags,
-          };
-        }),
-      })),
+    editableSchemaMetadata: () => editableSchemaMetadataView(latest('editableSchemaMetadata'), urn, viewOf),
   };
 }

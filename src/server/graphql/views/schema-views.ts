@@ -10,7 +10,13 @@ import { decodeUrnPart, encodeUrnPart, parseRawUrn } from '../../../model/urn.js
 import { globalTagsView, glossaryTermsView } from './aspect-views.js';
 import { commonView, type ViewContext } from './entity-base.js';
 import { bool, number, object, objects, strings, text } from './json-readers.js';
-import type { CommonEntityView, EntityView, GlobalTagsView, GlossaryTermsView } from './view-types.js';
+import type {
+  CommonEntityView,
+  EntityView,
+  GlobalTagsView,
+  GlossaryTermsView,
+  ViewOf,
+} from './view-types.js';
 
 export interface SchemaFieldView {
   readonly fieldPath: string;
@@ -131,4 +137,39 @@ function schemaFieldType(value: JsonValue | undefined): string {
     Time: 'TIME', Enum: 'ENUM', Null: 'NULL', Map: 'MAP', Array: 'ARRAY', Union: 'UNION', Record: 'STRUCT',
   }; // prettier-ignore
   return known[simple] ?? 'NULL';
+}
+
+export interface EditableSchemaFieldInfoView {
+  readonly fieldPath: string;
+  readonly description: string | null;
+  readonly glossaryTerms: () => GlossaryTermsView | null;
+  readonly tags: () => GlobalTagsView | null;
+  readonly globalTags: () => GlobalTagsView | null;
+}
+
+export interface EditableSchemaMetadataView {
+  readonly editableSchemaFieldInfo: readonly EditableSchemaFieldInfoView[];
+}
+
+/** EditableSchemaMetadataMapper: the column edits of a value of editableSchemaMetadata (none: null). */
+export function editableSchemaMetadataView(
+  aspect: JsonObject | undefined,
+  urn: string,
+  viewOf: ViewOf,
+): EditableSchemaMetadataView | null {
+  if (aspect === undefined) return null;
+  return {
+    editableSchemaFieldInfo: objects(aspect['editableSchemaFieldInfo']).map((entry) => {
+      const fieldPath = stringOr(entry['fieldPath']);
+      const fieldUrn = schemaFieldUrn(urn, fieldPath);
+      const tags = (): GlobalTagsView | null => globalTagsView(object(entry['globalTags']), fieldUrn, viewOf);
+      return {
+        fieldPath,
+        description: text(entry['description']),
+        glossaryTerms: () => glossaryTermsView(object(entry['glossaryTerms']), fieldUrn, viewOf),
+        tags,
+        globalTags: tags,
+      };
+    }),
+  };
 }
