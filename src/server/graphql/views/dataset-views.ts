@@ -24,6 +24,7 @@ import {
 } from './entity-parts.js';
 import { fineGrainedLineagesView, type FineGrainedLineageView } from './fine-grained-lineage-views.js';
 import { number, object, objects, text, whenPresent } from './json-readers.js';
+import { entityRuns, type DataProcessInstanceResultView, type RunsArgs } from './process-runs.js';
 import {
   schemaFieldUrn,
   schemaMetadataView,
@@ -93,6 +94,7 @@ export interface DatasetView extends KeyedEntityView {
   } | null;
   readonly fineGrainedLineages: () => readonly FineGrainedLineageView[] | null;
   readonly versionProperties: () => VersionPropertiesView | null;
+  readonly runs: (args: RunsArgs) => DataProcessInstanceResultView;
 }
 
 export function datasetView(urn: string, context: ViewContext): DatasetView {
@@ -161,5 +163,6 @@ export function datasetView(urn: string, context: ViewContext): DatasetView {
           };
         }),
       })),
+    runs: (args) => entityRuns(urn, args, context),
   };
 }
