@@ -38,6 +38,9 @@ import {
   type OperationView,
   type TimeseriesArgs,
 } from './timeseries-views.js';
+import type { ScrollAcrossEntitiesInput } from '../search-inputs.js';
+import { siblingsSearch, siblingsView, type SiblingPropertiesView } from './sibling-views.js';
+import type { Scrolled, SearchResultsView } from './search-views.js';
 import type {
   AuditStampView,
   CustomPropertyView,
@@ -95,6 +98,8 @@ export interface DatasetView extends KeyedEntityView {
   readonly fineGrainedLineages: () => readonly FineGrainedLineageView[] | null;
   readonly versionProperties: () => VersionPropertiesView | null;
   readonly runs: (args: RunsArgs) => DataProcessInstanceResultView;
+  readonly siblings: () => SiblingPropertiesView | null;
+  readonly siblingsSearch: (args: { input: ScrollAcrossEntitiesInput }) => Scrolled<SearchResultsView>;
 }
 
 export function datasetView(urn: string, context: ViewContext): DatasetView {
@@ -164,5 +169,7 @@ export function datasetView(urn: string, context: ViewContext): DatasetView {
         }),
       })),
     runs: (args) => entityRuns(urn, args, context),
+    siblings: () => siblingsView(urn, context),
+    siblingsSearch: (args) => siblingsSearch(urn, args.input, context),
   };
 }
