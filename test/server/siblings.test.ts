@@ -116,6 +116,60 @@ describe('siblings', () => {
     );
   });
 
+  it("merges a sibling's lineage into the lineage of each (SiblingGraphService), unless asked to separate them", async () => {
+    const stg = (platform: string) => dataset(platform, 'stg');
+    const [DBT_RAW, BQ_RAW, BQ_SRC] = [
+      dataset('dbt', 'raw'),
+      dataset('bigquery', 'raw'),
+      dataset('bigquery', 'src'),
+    ];
+    const upstreams = (...urns: string[]) => ({ upstreams: urns.map((dataset) => ({ dataset, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:datahub' } })) }); // prettier-ignore
+    const ingest = await server.post('/aspects?action=ingestProposalBatch', {
+      proposals: [
+        ...[stg('dbt'), stg('bigquery'), DBT_RAW, BQ_RAW, BQ_SRC].map((urn) => proposal(urn, 'status', { removed: false })),
+        proposal(stg('dbt'), 'siblings', { siblings: [stg('bigquery')], primary: true }),
+        proposal(stg('bigquery'), 'siblings', { siblings: [stg('dbt')], primary: false }),
+        proposal(DBT_RAW, 'siblings', { siblings: [BQ_RAW], primary: true }),
+        proposal(BQ_RAW, 'siblings', { siblings: [DBT_RAW], primary: false }),
+        proposal(stg('dbt'), 'upstreamLineage', upstreams(DBT_RAW)),
+        proposal(stg('bigquery'), 'upstreamLineage', upstreams(DBT_RAW, BQ_SRC)),
+      ],
+    }); // prettier-ignore
+    expect(ingest.status).toBe(200);
+    const lineage = async (urn: string, direction: string, separate = '') => {
+      const query = `{ dataset(urn: "${urn}") { lineage(input: { direction: ${direction}, start: 0, count: 100${separate} }) { total filtered relationships { entity { urn } } } } }`; // prettier-ignore
+      const result = await server.graphql(query);
+      expect(result.errors).toBeUndefined();
+      const { total, filtered, relationships } = result.data.dataset.lineage;
+      return {
+        total,
+        filtered,
+        urns: relationships.map((item: { entity: { urn: string } }) => item.entity.urn),
+      };
+    };
+    // The sibling's upstreams the entity lacks first, then the entity's (each in the index's order); the one both have once.
+    expect(await lineage(stg('dbt'), 'UPSTREAM')).toEqual({ total: 3, filtered: 1, urns: [BQ_SRC, DBT_RAW] });
+    expect(await lineage(stg('bigquery'), 'UPSTREAM')).toEqual({
+      total: 3,
+      filtered: 1,
+      urns: [BQ_SRC, DBT_RAW],
+    });
+    // The warehouse table is not the primary of its siblings: the dbt model stands for both.
+    expect(await lineage(DBT_RAW, 'DOWNSTREAM')).toEqual({ total: 2, filtered: 1, urns: [stg('dbt')] });
+    expect(await lineage(BQ_RAW, 'DOWNSTREAM')).toEqual({ total: 2, filtered: 1, urns: [stg('dbt')] });
+    const separate = await lineage(DBT_RAW, 'DOWNSTREAM', ', separateSiblings: true');
+    expect(separate).toEqual({
+      total: 2,
+      filtered: 0,
+      urns: expect.arrayContaining([stg('dbt'), stg('bigquery')]),
+    });
+    expect(await lineage(BQ_RAW, 'DOWNSTREAM', ', separateSiblings: true')).toEqual({
+      total: 0,
+      filtered: 0,
+      urns: [],
+    });
+  });
+
   it('follows a change of siblings', async () => {
     const ingest = await server.post('/aspects?action=ingestProposal', {
       proposal: proposal(DBT_ORDERS, 'siblings', { siblings: [LONE], primary: true }),

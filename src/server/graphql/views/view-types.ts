@@ -169,6 +169,7 @@ export interface LineageArgs {
     readonly includeGhostEntities?: boolean | null;
     readonly startTimeMillis?: number | null;
     readonly endTimeMillis?: number | null;
+    readonly separateSiblings?: boolean | null;
   };
 }
 
