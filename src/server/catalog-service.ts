@@ -35,6 +35,7 @@ import {
 import { ServiceError } from './catalog/service-error.js';
 import { checkFormWrite } from './catalog/form-rules.js';
 import { checkPropertyBatch, checkPropertyWrite } from './catalog/structured-property-rules.js';
+import { associateSiblings } from './catalog/sibling-association.js';
 import type { AspectStore, StoredAspect } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
 import type { TimeseriesEvent, TimeseriesQuery } from './store/timeseries-store.js';
@@ -95,6 +96,8 @@ export class CatalogService {
         checkPropertyWrite(this.store, item);
         checkFormWrite(this.store, item);
         applyProposal(this.store, item, actor, now, keyed);
+        // GMS's SiblingAssociationHook: the siblings a dataset's lineage implies (sibling-association.ts).
+        urns.push(...associateSiblings(this.store, item, { now, keyed }));
       }
       this.store.indexAfterCommit(urns);
     });
