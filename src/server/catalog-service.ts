@@ -97,7 +97,7 @@ export class CatalogService {
         checkFormWrite(this.store, item);
         applyProposal(this.store, item, actor, now, keyed);
         // GMS's SiblingAssociationHook: the siblings a dataset's lineage implies (sibling-association.ts).
-        urns.push(...associateSiblings(this.store, item, { now, keyed }));
+        urns.push(...associateSiblings(this.store, item.proposal, { now, keyed }));
       }
       this.store.indexAfterCommit(urns);
     });

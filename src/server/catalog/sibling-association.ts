@@ -19,7 +19,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
 import type { AspectStore } from '../store/aspect-store.js';
-import { acceptProposals, type AcceptedProposal } from './accept-proposals.js';
+import { acceptProposals } from './accept-proposals.js';
 import { applyProposal, entityExists } from './apply-proposal.js';
 
 /** SiblingAssociationHook.SIBLING_ASSOCIATION_SYSTEM_ACTOR. */
@@ -34,14 +34,26 @@ export interface SiblingHookWrite {
   readonly keyed: Set<string>;
 }
 
-/** Runs the hook for one written proposal. Answers the URNs whose siblings it wrote. */
+/** An aspect value just written. */
+export interface WrittenAspect {
+  readonly entityUrn: string;
+  readonly aspectName: string;
+  readonly aspect: JsonObject;
+}
+
+/** Whether writing this aspect may run the hook (the change log events it listens to). */
+export function triggersSiblingHook(aspectName: string): boolean {
+  return aspectName === 'upstreamLineage' || aspectName === 'subTypes';
+}
+
+/** Runs the hook for one written aspect. Answers the URNs whose siblings it wrote. */
 export function associateSiblings(
   store: AspectStore,
-  item: AcceptedProposal,
+  written: WrittenAspect,
   write: SiblingHookWrite,
 ): string[] {
-  const { entityUrn, aspectName, aspect } = item.proposal;
-  if (aspectName !== 'upstreamLineage' && aspectName !== 'subTypes') return [];
+  const { entityUrn, aspectName, aspect } = written;
+  if (!triggersSiblingHook(aspectName)) return [];
   const platform = platformOf(entityUrn);
   if (platform === undefined) return [];
   const hook = new SiblingHook(store, write);
