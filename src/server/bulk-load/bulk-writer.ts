@@ -107,7 +107,7 @@ export class BulkWriter {
     const keyed = new Set<string>();
     for (const slot of this.written) {
       const [urn = '', aspectName = ''] = slot.split('\u0000');
-      if (!triggersSiblingHook(aspectName) || !urn.startsWith('urn:li:dataset:')) continue;
+      if (!triggersSiblingHook(urn, aspectName)) continue;
       const aspect = this.store.get(urn, aspectName)?.value;
       if (aspect === undefined) continue;
       touched.push(...associateSiblings(this.store, { entityUrn: urn, aspectName, aspect }, { now: this.now, keyed })); // prettier-ignore

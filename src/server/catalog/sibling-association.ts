@@ -41,9 +41,10 @@ export interface WrittenAspect {
   readonly aspect: JsonObject;
 }
 
-/** Whether writing this aspect may run the hook (the change log events it listens to). */
-export function triggersSiblingHook(aspectName: string): boolean {
-  return aspectName === 'upstreamLineage' || aspectName === 'subTypes';
+/** Whether a write may associate siblings: a dataset's lineage, a dbt dataset's sub-types. */
+export function triggersSiblingHook(entityUrn: string, aspectName: string): boolean {
+  if (aspectName === 'upstreamLineage') return platformOf(entityUrn) !== undefined;
+  return aspectName === 'subTypes' && platformOf(entityUrn) === DBT;
 }
 
 /** Runs the hook for one written aspect. Answers the URNs whose siblings it wrote. */
@@ -53,9 +54,8 @@ export function associateSiblings(
   write: SiblingHookWrite,
 ): string[] {
   const { entityUrn, aspectName, aspect } = written;
-  if (!triggersSiblingHook(aspectName)) return [];
+  if (!triggersSiblingHook(entityUrn, aspectName)) return [];
   const platform = platformOf(entityUrn);
-  if (platform === undefined) return [];
   const hook = new SiblingHook(store, write);
   if (platform === DBT) {
     if (aspectName === 'upstreamLineage') hook.onDbt(entityUrn, aspect, latest(store, entityUrn, 'subTypes'));
