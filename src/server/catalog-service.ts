@@ -36,6 +36,7 @@ import {
 import { ServiceError } from './catalog/service-error.js';
 import { checkFormWrite } from './catalog/form-rules.js';
 import { checkPropertyBatch, checkPropertyWrite } from './catalog/structured-property-rules.js';
+import { associateSiblings } from './catalog/sibling-association.js';
 import type { AspectStore, StoredAspect } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
 import type { TimeseriesEvent, TimeseriesQuery } from './store/timeseries-store.js';
@@ -102,6 +103,8 @@ export class CatalogService {
             applyProposal(this.store, next, by, now, keyed),
           ),
         );
+        // GMS's SiblingAssociationHook: the siblings a dataset's lineage implies (sibling-association.ts).
+        urns.push(...associateSiblings(this.store, item.proposal, { now, keyed }));
       }
       this.store.indexAfterCommit([...new Set([...urns, ...summarized])]);
     });

@@ -17,6 +17,7 @@ import type { AcceptedProposal, CatalogService } from '../catalog-service.js';
 import type { DerivedEntity } from '../search/derive-entity.js';
 import type { AspectStore } from '../store/aspect-store.js';
 import type { IndexLoad } from '../store/entity-index.js';
+import { associateSiblings, triggersSiblingHook } from '../catalog/sibling-association.js';
 import { acceptedOfRow, type AcceptedRows } from './accepted-rows.js';
 
 const NO_SYSTEM_METADATA: JsonObject = {};
@@ -95,6 +96,24 @@ export class BulkWriter {
     // Not expected (every entity the shortcut wrote has a key aspect, so it derives), but never left unindexed.
     if (missing.length > 0) this.store.indexAfterCommit(missing);
     this.indexLoad.finish();
+    this.associateSiblings();
+  }
+
+  /**
+   * GMS's SiblingAssociationHook over the lineage and sub-types the shortcut wrote, in the file's order (the
+   * general way runs it as it writes); the datasets it gives siblings are indexed again from their stored aspects.
+   */
+  private associateSiblings(): void {
+    const touched: string[] = [];
+    const keyed = new Set<string>();
+    for (const slot of this.written) {
+      const [urn = '', aspectName = ''] = slot.split('\u0000');
+      if (!triggersSiblingHook(urn, aspectName)) continue;
+      const aspect = this.store.get(urn, aspectName)?.value;
+      if (aspect === undefined) continue;
+      touched.push(...associateSiblings(this.store, { entityUrn: urn, aspectName, aspect }, { now: this.now, keyed })); // prettier-ignore
+    }
+    if (touched.length > 0) this.store.indexAfterCommit(touched);
   }
 
   /** Indexes these entities, but those written the general way since they were derived. */

@@ -54,6 +54,8 @@ const incident = (id: string, asset: string) => ({
     },
   },
 });
+const DBT_ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:dbt,shop.orders,PROD)';
+const WAREHOUSE_ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
 const owners = (owner: string) => ({ owners: [{ owner, type: 'TECHNICAL_OWNER' }] });
 
 /**
@@ -90,6 +92,9 @@ function records(): unknown[] {
     termInfo('created', 'Created', { changeType: 'CREATE' }),
     termInfo('conditional', 'Conditional', { headers: { 'If-Version-Match': '-1' } }),
     termInfo('with.metadata', 'Has a run', { systemMetadata: { runId: 'run-1', lastObserved: 7 } }),
+    // A table downstream of one dbt model: GMS's sibling hook makes them siblings (bulk: after the file's writes).
+    { ...dataset('orders', 'datasetProperties', { name: 'orders' }), entityUrn: DBT_ORDERS },
+    { ...dataset('orders', 'upstreamLineage', { upstreams: [{ dataset: DBT_ORDERS, type: 'TRANSFORMED' }] }), entityUrn: WAREHOUSE_ORDERS }, // prettier-ignore
     ...snapshots,
     term('scattered', 'ownership', owners('urn:li:corpuser:bo')),
   ];
@@ -123,6 +128,7 @@ const contents = (dir: string): Record<string, unknown> =>
     'profile',
     'later',
     'run',
+    'orders',
   ]);
 
 const load = (name: string, file: string, open: () => Catalog, actor: string) =>

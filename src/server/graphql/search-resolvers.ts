@@ -178,14 +178,21 @@ export class SearchResolvers {
   }
 
   /** Container.entities / Domain.entities: the search restricted to what the container or domain holds. */
-  childSearch({ facet, urn, input, newestVersionFirst, orFilters }: ChildSearchRequest): SearchResultsView {
+  childSearch(request: ChildSearchRequest): SearchResultsView {
+    const { facet, urn, values, types, input, newestVersionFirst, orFilters } = request;
     if (newestVersionFirst === true)
       return this.versionsSearch(urn, { ...input, orFilters: orFilters ?? null });
+    const named: FacetFilterInput = { field: facet, values: values ?? [urn] };
     return this.run({
       query: input.query ?? '*',
+      ...(types === undefined || types === null ? {} : { types }),
       ...(input.start === undefined ? {} : { start: input.start }),
       ...(input.count === undefined ? {} : { count: input.count }),
-      filters: [...(input.filters ?? []), { field: facet, values: [urn] }],
+      // Each group of orFilters with the facet added (SearchUtils.combineFilters), else the filters and the facet.
+      orFilters:
+        orFilters !== undefined && orFilters !== null && orFilters.length > 0
+          ? orFilters.map((group) => ({ and: [...(group.and ?? []), named] }))
+          : [{ and: [...(input.filters ?? []), named] }],
     });
   }
 

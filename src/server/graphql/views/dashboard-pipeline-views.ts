@@ -11,6 +11,7 @@ import { commonView, latestOf, type ViewContext } from './entity-base.js';
 import { containerOf, keyOf, parentContainers, type ParentContainersView } from './entity-parts.js';
 import { dataJobInputOutputView, type DataJobInputOutputView } from './fine-grained-lineage-views.js';
 import { number, object, objects, text, whenPresent } from './json-readers.js';
+import { executionRuns, type DataProcessInstanceResultView, type RunsArgs } from './process-runs.js';
 import type {
   AuditStampView,
   CommonEntityView,
@@ -80,6 +81,7 @@ export interface DataFlowView extends InContainerView {
   readonly platform: () => EntityView;
   readonly properties: () => DataFlowPropertiesView | null;
   readonly info: () => DataFlowPropertiesView | null;
+  readonly runs: (args: RunsArgs) => DataProcessInstanceResultView;
 }
 
 export interface DataJobView extends InContainerView {
@@ -89,6 +91,7 @@ export interface DataJobView extends InContainerView {
   readonly properties: () => DataJobPropertiesView | null;
   /** The deprecated `info`: DataJobMapper (v1.7.0) maps dataJobInfo to it as to `properties`. */
   readonly info: () => DataJobPropertiesView | null;
+  readonly runs: (args: RunsArgs) => DataProcessInstanceResultView;
 }
 
 interface DataJobPropertiesView {
@@ -174,6 +177,7 @@ export function dataFlowView(urn: string, context: ViewContext): DataFlowView {
     properties,
     info: properties,
     editableProperties: () => editable(latest('editableDataFlowProperties')),
+    runs: (args) => executionRuns(urn, args, context),
   };
 }
 
@@ -197,6 +201,7 @@ export function dataJobView(urn: string, context: ViewContext): DataJobView {
     editableProperties: () => editable(latest('editableDataJobProperties')),
     inputOutput: () =>
       whenPresent(latest('dataJobInputOutput'), (aspect) => dataJobInputOutputView(aspect, context.viewOf)),
+    runs: (args) => executionRuns(urn, args, context),
   };
 }
 

@@ -18,6 +18,7 @@ import {
 } from './entity-parts.js';
 import { fineGrainedLineagesView, type FineGrainedLineageView } from './fine-grained-lineage-views.js';
 import { number, object, text, whenPresent } from './json-readers.js';
+import { entityRuns, type DataProcessInstanceResultView, type RunsArgs } from './process-runs.js';
 import {
   editableSchemaMetadataView,
   schemaMetadataView,
@@ -32,6 +33,9 @@ import {
   type OperationView,
   type TimeseriesArgs,
 } from './timeseries-views.js';
+import type { ScrollAcrossEntitiesInput } from '../search-inputs.js';
+import { siblingsSearch, siblingsView, type SiblingPropertiesView } from './sibling-views.js';
+import type { Scrolled, SearchResultsView } from './search-views.js';
 import type { AuditStampView, CustomPropertyView, EntityView, VersionPropertiesView } from './view-types.js';
 
 export interface DatasetPropertiesView {
@@ -71,6 +75,9 @@ export interface DatasetView extends KeyedEntityView {
   readonly editableSchemaMetadata: () => EditableSchemaMetadataView | null;
   readonly fineGrainedLineages: () => readonly FineGrainedLineageView[] | null;
   readonly versionProperties: () => VersionPropertiesView | null;
+  readonly runs: (args: RunsArgs) => DataProcessInstanceResultView;
+  readonly siblings: () => SiblingPropertiesView | null;
+  readonly siblingsSearch: (args: { input: ScrollAcrossEntitiesInput }) => Scrolled<SearchResultsView>;
 }
 
 export function datasetView(urn: string, context: ViewContext): DatasetView {
@@ -124,5 +131,8 @@ export function datasetView(urn: string, context: ViewContext): DatasetView {
         language: stringOr(view['viewLanguage']),
       })),
     editableSchemaMetadata: () => editableSchemaMetadataView(latest('editableSchemaMetadata'), urn, viewOf),
+    runs: (args) => entityRuns(urn, args, context),
+    siblings: () => siblingsView(urn, context),
+    siblingsSearch: (args) => siblingsSearch(urn, args.input, context),
   };
 }

@@ -10,6 +10,7 @@ import { parseRawUrn } from '../../../model/urn.js';
 import type { CatalogService } from '../../catalog-service.js';
 import { lineageWindow } from '../lineage-edges.js';
 import { lineageEdges } from '../lineage-walk.js';
+import { separateLineage, siblingMergedLineage } from '../sibling-lineage.js';
 import {
   applicationAssociations,
   deprecationView,
@@ -137,23 +138,31 @@ function relationships(
 }
 
 /**
- * EntityLineageResultResolver: one hop, within the time window of `startTimeMillis` / `endTimeMillis`, each edge
- * with who created and last updated it and when, and whether it was drawn by hand.
+ * EntityLineageResultResolver: one hop (the siblings' lineage merged in, sibling-lineage.ts), within the time window
+ * of `startTimeMillis` / `endTimeMillis`, each edge with who created and last updated it and when, and whether it
+ * was drawn by hand.
  */
 function lineage(urn: string, input: LineageArgs['input'], { service, viewOf }: ViewContext): LineageView {
   const window = lineageWindow(input.startTimeMillis, input.endTimeMillis, () => service.now());
-  const edges = lineageEdges(service, urn, input.direction, {
-    includeRemoved: input.includeGhostEntities === true,
-    window,
-  });
+  const edgesOf = (of: string) =>
+    lineageEdges(service, of, input.direction, {
+      includeRemoved: input.includeGhostEntities === true,
+      window,
+    });
+  // SiblingGraphService: the siblings' lineage merged in unless the app shows siblings separately.
+  const merged =
+    input.separateSiblings === true
+      ? separateLineage(edgesOf(urn))
+      : siblingMergedLineage(service, urn, edgesOf);
+  const edges = merged.edges;
   const start = Math.max(0, input.start ?? 0);
   const page = edges.slice(start, start + Math.min(Math.max(0, input.count ?? 100), 10_000));
   const actor = (actorUrn: string | null) => (actorUrn === null ? null : () => viewOf(actorUrn));
   return {
     start,
     count: page.length,
-    total: edges.length,
-    filtered: 0,
+    total: merged.total,
+    filtered: merged.filtered,
     relationships: page.map((edge) => ({
       type: edge.type,
       entity: () => viewOf(edge.urn),

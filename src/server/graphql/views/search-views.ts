@@ -24,10 +24,14 @@ export interface EntitiesInput {
 export interface ChildSearchRequest {
   readonly facet: string;
   readonly urn: string;
+  /** The facet's values to match (any of them); `urn` alone without them. */
+  readonly values?: readonly string[];
+  /** The GraphQL entity types to search (every type without them). */
+  readonly types?: readonly string[] | null;
   readonly input: EntitiesInput;
   /**
    * VersionSet.versionsSearch: the versions by their versionProperties.sortId, the newest first; its input is a
-   * SearchAcrossEntitiesInput, whose orFilters apply too.
+   * SearchAcrossEntitiesInput, whose orFilters apply too (as they do to any child search given them).
    */
   readonly newestVersionFirst?: boolean;
   readonly orFilters?: readonly { readonly and?: readonly FacetFilterInput[] | null }[] | null;

@@ -171,6 +171,7 @@ export interface LineageArgs {
     readonly includeGhostEntities?: boolean | null;
     readonly startTimeMillis?: number | null;
     readonly endTimeMillis?: number | null;
+    readonly separateSiblings?: boolean | null;
   };
 }
 
