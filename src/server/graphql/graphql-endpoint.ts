@@ -20,6 +20,7 @@ import { applicationMutationRoots } from './application-mutations.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
 import { roleRoots } from './role-roots.js';
+import { groupRoots } from './group-mutations.js';
 import { appRoots } from './app-roots.js';
 import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
@@ -60,6 +61,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   applicationMutationRoots,
   analyticsRoots,
   stepStateRoots,
+  groupRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
