@@ -128,8 +128,7 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
     globalHomePageSettings: () => ({ defaultTemplate: null }),
     // The product-update feed is fetched from datahub.com; offline, DataHub answers null ("source unavailable").
     latestProductUpdate: () => null,
-    // Posts, views and recommendations the catalog does not store: a fresh DataHub has none of them either.
-    listPosts: (args: { input: ListInput }) => emptyPage(args.input, 'posts'),
+    // Views the catalog does not store: a fresh DataHub has none of them either (posts: post-roots.ts).
     listMyViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
     listGlobalViews: (args: { input: ListInput }) => emptyPage(args.input, 'views'),
     getQuickFilters: () => ({ quickFilters: [] }),

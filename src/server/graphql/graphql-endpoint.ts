@@ -21,6 +21,7 @@ import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
 import { roleRoots } from './role-roots.js';
 import { groupRoots } from './group-mutations.js';
+import { postRoots } from './post-roots.js';
 import { appRoots } from './app-roots.js';
 import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
@@ -62,6 +63,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   analyticsRoots,
   stepStateRoots,
   groupRoots,
+  postRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
