@@ -22,6 +22,7 @@ import { domainMutationRoots } from './domain-mutations.js';
 import { roleRoots } from './role-roots.js';
 import { groupRoots } from './group-mutations.js';
 import { postRoots } from './post-roots.js';
+import { policyRoots } from './policy-roots.js';
 import { appRoots } from './app-roots.js';
 import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
@@ -64,6 +65,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   stepStateRoots,
   groupRoots,
   postRoots,
+  policyRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
