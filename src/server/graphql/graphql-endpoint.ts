@@ -23,6 +23,7 @@ import { roleRoots } from './role-roots.js';
 import { groupRoots } from './group-mutations.js';
 import { postRoots } from './post-roots.js';
 import { policyRoots } from './policy-roots.js';
+import { serviceAccountRoots } from './service-account-roots.js';
 import { appRoots } from './app-roots.js';
 import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
@@ -66,6 +67,7 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   groupRoots,
   postRoots,
   policyRoots,
+  serviceAccountRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
