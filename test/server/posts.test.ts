@@ -73,7 +73,7 @@ describe('posts', () => {
       }),
     ).toEqual({
       // prettier-ignore
-      message: `Failed to update or edit post. Root cause: Failed to edit/update post for urn ${urn} as post doesn't exist`,
+      message: `Failed to edit/update post for urn ${urn} as post doesn't exist`,
       code: 400,
     });
   });

@@ -110,10 +110,8 @@ export class GroupMutations {
       : isPresent(input.slack) || isPresent(input.email)
         ? ['EDIT_CONTACT_INFO']
         : [];
-    // An empty conjunctive group is satisfied by anyone, as DataHub's authorizer takes it.
-    const allowed =
-      specific.length === 0 ||
-      isAuthorized(this.writer.service, this.writer.actor, ['EDIT_ENTITY', ...specific], urn);
+    // An empty privilege group is denied (AuthUtil.isAuthorized): with neither, only EDIT_ENTITY will do.
+    const allowed = isAuthorized(this.writer.service, this.writer.actor, ['EDIT_ENTITY', ...specific], urn);
     if (!allowed) throw unauthorized();
     const existing = this.writer.latest(urn, 'corpGroupEditableInfo') ?? {};
     const given = Object.entries({

@@ -92,9 +92,9 @@ export const postRoots: RootResolverBuilder = ({ service, views, actor }) => {
         const { urn, postType, content } = args.input;
         const writer = new MutationWriter(service, actor);
         const existing = writer.latest(urn, POST_INFO);
-        // PostService.updatePost's ValidationException, wrapped by the resolver's GraphQLException: a 400.
+        // PostService.updatePost's ValidationException: DataHub's handler answers it alone (400), not its wrapper.
         if (existing === undefined)
-          throw badRequest(`Failed to update or edit post. Root cause: Failed to edit/update post for urn ${urn} as post doesn't exist`); // prettier-ignore
+          throw badRequest(`Failed to edit/update post for urn ${urn} as post doesn't exist`);
         writer.persistAspect(urn, POST_INFO, {
           ...existing,
           content: postContent(content),
@@ -141,7 +141,8 @@ export const postRoots: RootResolverBuilder = ({ service, views, actor }) => {
         const page = posts.slice(start, start + count);
         return {
           start,
-          count: page.length,
+          // SearchResult.pageSize: the page size asked for, as the resolver answers it.
+          count,
           total: posts.length,
           posts: page.map(({ urn }) => views.view(urn)),
         };

@@ -99,7 +99,8 @@ export const serviceAccountRoots: RootResolverBuilder = ({ service, views, searc
           searchFlags: { skipAggregates: true },
         });
         const accounts = page.searchResults.map((result) => serviceAccount(result.entity.urn));
-        return { start, count: accounts.length, total: page.total, serviceAccounts: accounts };
+        // SearchResult.pageSize: the page size asked for, as the resolver answers it.
+        return { start, count, total: page.total, serviceAccounts: accounts };
       }),
     getServiceAccount: (args: { urn: string }) =>
       guard(() => {
