@@ -1,12 +1,12 @@
 /**
  * Who may do what, as DataHub's policy engine decides it (metadata-service/auth-impl PolicyEngine at v1.7.0) under
  * the active policies: those GMS bootstraps (boot/policies.json, generated into
- * src/datahub/generated/default-policies.ts) and those made in the app (policy-rules.ts). A policy applies to the users it names,
- * the members of the groups it names, the holders of the roles it names (a user's `roleMembership`, or a group's
- * they belong to), every user, or the owners of the resource asked about; it grants its privileges on every
- * resource, or on the resources of some entity types. So the root user `datahub` and the Admin role hold every
- * privilege, Editors edit the metadata of data assets, Readers read, owners edit what they own, and every user
- * may view and mint their own access tokens.
+ * src/datahub/generated/default-policies.ts) and those made in the app (policy-rules.ts). A policy applies to the
+ * users it names, the members of the groups it names (or of any group), the holders of the roles it names (a
+ * user's `roleMembership`, or a group's they belong to), every user, or the owners of the resource asked about; it
+ * grants its privileges on every resource, or on the resources its filter matches (resource-fields.ts). So the root
+ * user `datahub` and the Admin role hold every privilege, Editors edit the metadata of data assets, Readers read,
+ * owners edit what they own, and every user may view and mint their own access tokens.
  */
 import { isJsonObject, type JsonObject } from '../../model/json.js';
 import type { CatalogService } from '../catalog-service.js';
