@@ -41,7 +41,9 @@ const ASPECT_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   dataHubPolicyInfo: ['MANAGE_POLICIES'],
   corpGroupInfo: ['MANAGE_USERS_AND_GROUPS'],
   origin: ['MANAGE_USERS_AND_GROUPS', 'EDIT_GROUP_MEMBERS'],
-  corpGroupEditableInfo: ['EDIT_ENTITY_DOCS', 'EDIT_CONTACT_INFO'],
+  // updateDescription writes it too, with EDIT_ENTITY_DOCS (DescriptionUtils): a holder of EDIT_CONTACT_INFO alone,
+  // whom CorpGroupType.update lets change slack and email, is refused here rather than let change descriptions.
+  corpGroupEditableInfo: ['EDIT_ENTITY_DOCS'],
   corpUserInfo: ['MANAGE_SERVICE_ACCOUNTS'],
 };
 
