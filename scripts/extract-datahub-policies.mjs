@@ -4,7 +4,8 @@
  * (metadata-service/war/src/main/resources/boot/policies.json): the active policies, each with who it applies to
  * (users, groups, roles, all users, the resource's owners), the resources it covers (all, or some entity types)
  * and the privileges it grants. The embedded catalog evaluates them as DataHub's policy engine does
- * (src/server/auth/privileges.ts).
+ * (src/server/auth/privileges.ts). Every bootstrapped policy's dataHubPolicyInfo is kept as well, as GMS stores it:
+ * listPolicies answers them beside the policies made in the app.
  *
  *   node scripts/extract-datahub-policies.mjs [tag] [git-dir]
  */
@@ -75,6 +76,16 @@ export interface DataHubPolicy {
 
 /** The active policies GMS bootstraps. */
 export const DEFAULT_POLICIES: readonly DataHubPolicy[] = ${JSON.stringify(active, null, 2)};
+
+/** A JSON value of a bootstrapped policy's info. */
+export type PolicyJson = string | number | boolean | null | readonly PolicyJson[] | { readonly [key: string]: PolicyJson };
+
+/** Every policy GMS bootstraps, with its dataHubPolicyInfo as boot/policies.json holds it. */
+export const DEFAULT_POLICY_INFOS: readonly { readonly urn: string; readonly info: { readonly [key: string]: PolicyJson } }[] = ${JSON.stringify(
+    policies.map(({ urn, info }) => ({ urn, info })),
+    null,
+    2,
+  )};
 `,
 );
 console.log(`${OUT}: ${active.length} active policies`);

@@ -1,16 +1,17 @@
 /**
- * Who may do what, as DataHub's policy engine decides it under the policies GMS bootstraps (boot/policies.json
- * at v1.7.0, generated into src/datahub/generated/default-policies.ts): a policy applies to the users it names,
- * the members of the groups it names, the holders of the roles it names (a user's `roleMembership`, or a group's
- * they belong to), every user, or the owners of the resource asked about; it grants its privileges on every
- * resource, or on the resources of some entity types. So the root user `datahub` and the Admin role hold every
- * privilege, Editors edit the metadata of data assets, Readers read, owners edit what they own, and every user
- * may view and mint their own access tokens.
+ * Who may do what, as DataHub's policy engine decides it (metadata-service/auth-impl PolicyEngine at v1.7.0) under
+ * the active policies: those GMS bootstraps (boot/policies.json, generated into
+ * src/datahub/generated/default-policies.ts) and those made in the app (policy-rules.ts). A policy applies to the
+ * users it names, the members of the groups it names (or of any group), the holders of the roles it names (a
+ * user's `roleMembership`, or a group's they belong to), every user, or the owners of the resource asked about; it
+ * grants its privileges on every resource, or on the resources its filter matches (resource-fields.ts). So the root
+ * user `datahub` and the Admin role hold every privilege, Editors edit the metadata of data assets, Readers read,
+ * owners edit what they own, and every user may view and mint their own access tokens.
  */
-import { DEFAULT_POLICIES, type DataHubPolicy } from '../../datahub/generated/default-policies.js';
 import { isJsonObject, type JsonObject } from '../../model/json.js';
-import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
+import { activePolicyRules, type PolicyRule } from './policy-rules.js';
+import { meetsCriterion } from './resource-fields.js';
 
 export const ROOT_USER_URN = 'urn:li:corpuser:datahub';
 export const ROLE_URNS = {
@@ -51,42 +52,76 @@ export function rolesOf(service: CatalogService, actor: string): string[] {
   return [...actorFacts(service, actor).roles];
 }
 
-function appliesTo(policy: DataHubPolicy, actor: ActorFacts, owners: ReadonlySet<string>): boolean {
-  return (
-    policy.allUsers ||
-    policy.users.includes(actor.urn) ||
-    policy.groups.some((group) => actor.groups.has(group)) ||
-    policy.roles.some((role) => actor.roles.has(role)) ||
-    (policy.resourceOwners && (owners.has(actor.urn) || [...actor.groups].some((group) => owners.has(group))))
+/** The owners of a resource: each owner's URN and ownership type (typeUrn, when it has one). */
+interface ResourceOwner {
+  readonly owner: string;
+  readonly typeUrn: string | undefined;
+}
+
+function ownersOf(service: CatalogService, urn: string): ResourceOwner[] {
+  return objectsOf(service.latest(urn, 'ownership')?.['owners']).flatMap((entry) => {
+    const owner = entry['owner'];
+    const typeUrn = entry['typeUrn'];
+    return typeof owner === 'string'
+      ? [{ owner, typeUrn: typeof typeUrn === 'string' ? typeUrn : undefined }]
+      : [];
+  });
+}
+
+/**
+ * PolicyEngine.isActorMatch: the user named, a group of theirs named (or any group of theirs with allGroups), a
+ * role of theirs named, every user, or (for a resource) the user or a group of theirs among its owners of the
+ * policy's ownership types.
+ */
+function appliesTo(policy: PolicyRule, actor: ActorFacts, owners: readonly ResourceOwner[]): boolean {
+  if (policy.allUsers || policy.users.includes(actor.urn)) return true;
+  if (policy.allGroups && actor.groups.size > 0) return true;
+  if (policy.groups.some((group) => actor.groups.has(group))) return true;
+  if (policy.roles.some((role) => actor.roles.has(role))) return true;
+  if (!policy.resourceOwners) return false;
+  const types = policy.ownerTypes;
+  return owners.some(
+    ({ owner, typeUrn }) =>
+      (types === undefined || types.length === 0 || (typeUrn !== undefined && types.includes(typeUrn))) &&
+      (owner === actor.urn || actor.groups.has(owner)),
   );
 }
 
 /**
  * The platform privileges of a user: those of the platform policies that apply to them, and of the metadata
- * policies that cover every resource (a privilege asked about with no resource).
+ * policies without a resource filter (a privilege asked about with no resource).
  */
-export function platformPrivileges(service: CatalogService, actor: string): ReadonlySet<string> {
+export function platformPrivileges(
+  service: CatalogService,
+  actor: string,
+  rules: readonly PolicyRule[] = activePolicyRules(service),
+): ReadonlySet<string> {
   const facts = actorFacts(service, actor);
   const granted = new Set<string>();
-  for (const policy of DEFAULT_POLICIES) {
-    const everywhere = policy.type === 'PLATFORM' || policy.resourceTypes === undefined;
-    if (everywhere && appliesTo(policy, facts, new Set())) for (const privilege of policy.privileges) granted.add(privilege); // prettier-ignore
+  for (const policy of rules) {
+    const everywhere = policy.type === 'PLATFORM' || policy.resources === undefined;
+    if (everywhere && appliesTo(policy, facts, [])) for (const privilege of policy.privileges) granted.add(privilege); // prettier-ignore
   }
   return granted;
 }
 
-/** The privileges a user holds on one entity: the metadata policies that apply to them and cover it. */
-export function resourcePrivileges(service: CatalogService, actor: string, urn: string): ReadonlySet<string> {
+/**
+ * The privileges a user holds on one entity: the metadata policies that apply to them and whose resource filter
+ * it meets (every criterion, PolicyEngine.checkFilter).
+ */
+export function resourcePrivileges(
+  service: CatalogService,
+  actor: string,
+  urn: string,
+  rules: readonly PolicyRule[] = activePolicyRules(service),
+): ReadonlySet<string> {
   const facts = actorFacts(service, actor);
-  const raw = parseRawUrn(urn);
-  const entityType = raw.ok ? raw.value.entityType : '';
-  const owners = new Set(
-    objectsOf(service.latest(urn, 'ownership')?.['owners']).flatMap((owner) => stringsOf([owner['owner']])),
-  );
+  let owners: ResourceOwner[] | undefined;
   const granted = new Set<string>();
-  for (const policy of DEFAULT_POLICIES) {
+  for (const policy of rules) {
     if (policy.type !== 'METADATA') continue;
-    if (policy.resourceTypes !== undefined && !policy.resourceTypes.includes(entityType)) continue;
+    if (!(policy.resources ?? []).every((criterion) => meetsCriterion(service, urn, criterion))) continue;
+    owners ??= ownersOf(service, urn);
     if (appliesTo(policy, facts, owners)) for (const privilege of policy.privileges) granted.add(privilege);
   }
   return granted;
@@ -102,20 +137,23 @@ export function hasPlatformPrivilege(service: CatalogService, actor: string, pri
  * the entity.
  */
 export class Authorizer {
+  private readonly rules: readonly PolicyRule[];
   private readonly platform: ReadonlySet<string>;
 
   constructor(
     private readonly service: CatalogService,
     readonly actor: string,
   ) {
-    this.platform = platformPrivileges(service, actor);
+    // The policies are read once per request, as DataHub's authorizer reads them from its cache.
+    this.rules = activePolicyRules(service);
+    this.platform = platformPrivileges(service, actor, this.rules);
   }
 
   /** Whether the user holds any of the privileges on the entity (or, for a platform privilege, at all). */
   allows(anyOf: readonly string[], urn?: string): boolean {
     if (anyOf.some((privilege) => this.platform.has(privilege))) return true;
     if (urn === undefined) return false;
-    const onResource = resourcePrivileges(this.service, this.actor, urn);
+    const onResource = resourcePrivileges(this.service, this.actor, urn, this.rules);
     return anyOf.some((privilege) => onResource.has(privilege));
   }
 }

@@ -34,13 +34,32 @@ const ASPECT_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   propertyDefinition: ['MANAGE_STRUCTURED_PROPERTIES'],
   structuredPropertySettings: ['MANAGE_STRUCTURED_PROPERTIES'],
   formInfo: ['MANAGE_DOCUMENTATION_FORMS'],
+  // Posts, policies, groups and service accounts (post-roots.ts, policy-roots.ts, group-mutations.ts,
+  // service-account-roots.ts): CreatePostResolver, UpsertPolicyResolver, CreateGroupResolver, UpdateNameResolver,
+  // CorpGroupType.update and CreateServiceAccountResolver check these; a user made by a mutation is a service account.
+  postInfo: ['CREATE_GLOBAL_ANNOUNCEMENTS', 'MANAGE_GLOBAL_ANNOUNCEMENTS'],
+  dataHubPolicyInfo: ['MANAGE_POLICIES'],
+  corpGroupInfo: ['MANAGE_USERS_AND_GROUPS'],
+  origin: ['MANAGE_USERS_AND_GROUPS', 'EDIT_GROUP_MEMBERS'],
+  // updateDescription writes it too, with EDIT_ENTITY_DOCS (DescriptionUtils): a holder of EDIT_CONTACT_INFO alone,
+  // whom CorpGroupType.update lets change slack and email, is refused here rather than let change descriptions.
+  corpGroupEditableInfo: ['EDIT_ENTITY_DOCS'],
+  corpUserInfo: ['MANAGE_SERVICE_ACCOUNTS'],
 };
 
 /**
- * Aspects whose resolvers decide for themselves who may write them and write them as the system (access tokens:
- * the token resolvers; saved views and the global views settings: ViewUtils and MANAGE_GLOBAL_VIEWS).
+ * Aspects whose resolvers decide for themselves who may write them: access tokens (the token resolvers); saved
+ * views and the global views settings (ViewUtils and MANAGE_GLOBAL_VIEWS); a user's group memberships, which
+ * AddGroupMembersResolver and RemoveGroupMembersResolver allow on EDIT_GROUP_MEMBERS of the group rather than of
+ * the user.
  */
-const SELF_AUTHORIZED = new Set(['dataHubAccessTokenInfo', 'dataHubViewInfo', 'globalSettingsInfo']);
+const SELF_AUTHORIZED = new Set([
+  'dataHubAccessTokenInfo',
+  'dataHubViewInfo',
+  'globalSettingsInfo',
+  'nativeGroupMembership',
+  'groupMembership',
+]);
 /** Entity types whose delete resolvers decide for themselves who may delete them. */
 const SELF_AUTHORIZED_DELETES = new Set(['dataHubAccessToken', 'dataHubView']);
 /**
@@ -62,6 +81,10 @@ const DELETE_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
   ownershipType: ['MANAGE_GLOBAL_OWNERSHIP_TYPES'],
   structuredProperty: ['MANAGE_STRUCTURED_PROPERTIES'],
   form: ['MANAGE_DOCUMENTATION_FORMS'],
+  post: ['MANAGE_GLOBAL_ANNOUNCEMENTS'],
+  dataHubPolicy: ['MANAGE_POLICIES'],
+  corpGroup: ['MANAGE_USERS_AND_GROUPS'],
+  corpuser: ['MANAGE_SERVICE_ACCOUNTS', 'MANAGE_USERS_AND_GROUPS'],
 };
 
 /** The aspects DataHub's UI writes a description (and a display name) to: editableDatasetProperties and the like. */

@@ -133,14 +133,8 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
     globalHomePageSettings: () => ({ defaultTemplate: null }),
     // The product-update feed is fetched from datahub.com; offline, DataHub answers null ("source unavailable").
     latestProductUpdate: () => null,
-    // Posts and recommendations the catalog does not store: a fresh DataHub has none of them either.
-    listPosts: (args: { input: ListInput }) => emptyPage(args.input, 'posts'),
     getQuickFilters: () => ({ quickFilters: [] }),
     listRecommendations: (args: { input: RecommendationsInput }) =>
       guard(() => listRecommendations(service, views.view, args.input)),
   };
 };
-
-function emptyPage(input: ListInput, field: string): Readonly<Record<string, number | readonly never[]>> {
-  return { start: Math.max(0, input.start ?? 0), count: 0, total: 0, [field]: [] };
-}

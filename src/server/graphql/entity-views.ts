@@ -30,6 +30,7 @@ import { isBootstrapped } from './views/bootstrapped.js';
 import { incidentView } from './views/incident-views.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
 import { dataHubRoleView } from './views/role-view.js';
+import { postView } from './views/post-view.js';
 import { dataProcessInstanceView } from './views/process-instance-views.js';
 import { containerView, dataPlatformView } from './views/platform-views.js';
 import { schemaFieldEntityView } from './views/schema-views.js';
@@ -78,6 +79,7 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['dataHubView', dataHubViewView],
   ['incident', incidentView],
   ['assertion', assertionView],
+  ['post', postView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */
@@ -114,6 +116,11 @@ export class EntityViews {
     )
       return null;
     return this.view(urn);
+  }
+
+  /** The fields every entity has (relationships, the shared aspects), for a type answered under another name. */
+  common(urn: string, entityType: string): CommonEntityView {
+    return commonView(urn, entityType, this.context);
   }
 
   /** The view of an entity that is referenced (an association, a source): a shell when it does not exist. */

@@ -22,6 +22,10 @@ import { incidentMutationRoots } from './incident-mutations.js';
 import { ownershipTypeRoots } from './ownership-type-roots.js';
 import { domainMutationRoots } from './domain-mutations.js';
 import { roleRoots } from './role-roots.js';
+import { groupRoots } from './group-mutations.js';
+import { postRoots } from './post-roots.js';
+import { policyRoots } from './policy-roots.js';
+import { serviceAccountRoots } from './service-account-roots.js';
 import { appRoots } from './app-roots.js';
 import { withAuthorizedWrites } from './authorized-writes.js';
 import { browseRoots } from './browse-roots.js';
@@ -68,6 +72,10 @@ const ROOT_RESOLVERS: readonly RootResolverBuilder[] = [
   stepStateRoots,
   savedViewRoots,
   timelineRoots,
+  groupRoots,
+  postRoots,
+  policyRoots,
+  serviceAccountRoots,
 ];
 
 let schema: GraphQLSchema | undefined;
