@@ -27,6 +27,11 @@ import {
 } from './views/ml-views.js';
 import { isBootstrapped } from './views/bootstrapped.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
+import {
+  dataHubPageModuleView,
+  dataHubPageTemplateView,
+  loadPageTemplate,
+} from './views/page-template-views.js';
 import { dataHubRoleView } from './views/role-view.js';
 import { dataProcessInstanceView } from './views/process-instance-views.js';
 import { containerView, dataPlatformView } from './views/platform-views.js';
@@ -74,6 +79,8 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['application', applicationView],
   ['versionSet', versionSetView],
   ['dataHubView', dataHubViewView],
+  ['dataHubPageTemplate', dataHubPageTemplateView],
+  ['dataHubPageModule', dataHubPageModuleView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */
@@ -110,6 +117,11 @@ export class EntityViews {
     )
       return null;
     return this.view(urn);
+  }
+
+  /** A page template as the settings that name one resolve it (PageTemplateType's loader): null without properties. */
+  pageTemplate(urn: string | null): EntityView | null {
+    return loadPageTemplate(urn, this.context);
   }
 
   /** The view of an entity that is referenced (an association, a source): a shell when it does not exist. */
