@@ -124,7 +124,9 @@ function moduleProperties(aspect: JsonObject | undefined, context: ViewContext):
 export function dataHubPageModuleView(urn: string, context: ViewContext): DataHubPageModuleView {
   return {
     ...commonView(urn, 'dataHubPageModule', context),
+    // EntityTypeMapper has no entry for either type (OTHER); their mappers name the type themselves.
     __typename: 'DataHubPageModule',
+    type: 'DATAHUB_PAGE_MODULE',
     properties: () => moduleProperties(latestOf(urn, context)(PAGE_MODULE_PROPERTIES), context),
   };
 }
@@ -158,6 +160,7 @@ export function dataHubPageTemplateView(urn: string, context: ViewContext): Data
   return {
     ...commonView(urn, 'dataHubPageTemplate', context),
     __typename: 'DataHubPageTemplate',
+    type: 'DATAHUB_PAGE_TEMPLATE',
     properties: () => {
       const aspect = latestOf(urn, context)(PAGE_TEMPLATE_PROPERTIES);
       return aspect === undefined ? null : templateProperties(aspect, context);
