@@ -45,7 +45,15 @@ export const ENTITY_REPLAYS: Readonly<Record<string, Replay>> = {
     variables: {},
     expect: (settings) => expect(settings.docColumnPropagation).toBe(false),
   },
-  getHomePageSettings: { variables: {}, expect: (settings) => expect(settings.defaultTemplate).toBeNull() },
+  // boot/global_settings.json names the template page-templates.yaml bootstraps: Your Assets, then Domains and Platforms.
+  getHomePageSettings: {
+    variables: {},
+    expect: (settings) => {
+      expect(settings.defaultTemplate).toMatchObject({ urn: 'urn:li:dataHubPageTemplate:home_default_1', type: 'DATAHUB_PAGE_TEMPLATE' }); // prettier-ignore
+      const rows = settings.defaultTemplate.properties.rows.map((row: any) => row.modules.map((m: any) => m.properties.type)); // prettier-ignore
+      expect(rows).toEqual([['OWNED_ASSETS'], ['DOMAINS', 'PLATFORMS']]);
+    },
+  },
   getLatestProductUpdate: {
     variables: {},
     nullRoot: 'the product-update feed is fetched from datahub.com; without it DataHub answers null',

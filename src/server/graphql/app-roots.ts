@@ -14,6 +14,8 @@ import { hasPlatformPrivilege, platformPrivileges, resourcePrivileges } from '..
 import { DataHubGraphQLError } from './term-mutations.js';
 import { filterToView, type ViewScopedInput } from './view-scope.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
+import { readGlobalSettings } from './saved-views.js';
+import { object, text } from './views/json-readers.js';
 import { SYSTEM_OWNERSHIP_TYPES } from './views/ownership-types.js';
 import type { EntityView } from './views/view-types.js';
 
@@ -128,9 +130,17 @@ export const appRoots: RootResolverBuilder = ({ service, views, search, actor })
           ownershipTypes: page.map((urn) => views.view(urn)),
         };
       }),
-    // A fresh DataHub has no global settings: doc propagation off, no home page template.
+    // A fresh DataHub has no global settings: doc propagation off.
     docPropagationSettings: () => ({ docColumnPropagation: false }),
-    globalHomePageSettings: () => ({ defaultTemplate: null }),
+    // GlobalHomePageSettingsResolver: homePage.defaultTemplate of the global settings (boot/global_settings.json
+    // names the bootstrapped home_default_1), loaded as PageTemplateType loads it.
+    globalHomePageSettings: () =>
+      guard(() => {
+        const homePage = object(readGlobalSettings(service)['homePage']);
+        return homePage === undefined
+          ? { defaultTemplate: null }
+          : { defaultTemplate: () => views.pageTemplate(text(homePage['defaultTemplate'])) };
+      }),
     // The product-update feed is fetched from datahub.com; offline, DataHub answers null ("source unavailable").
     latestProductUpdate: () => null,
     getQuickFilters: () => ({ quickFilters: [] }),

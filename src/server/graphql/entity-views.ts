@@ -29,6 +29,11 @@ import {
 import { isBootstrapped } from './views/bootstrapped.js';
 import { incidentView } from './views/incident-views.js';
 import { ownershipTypeView } from './views/ownership-type-view.js';
+import {
+  dataHubPageModuleView,
+  dataHubPageTemplateView,
+  loadPageTemplate,
+} from './views/page-template-views.js';
 import { dataHubRoleView } from './views/role-view.js';
 import { postView } from './views/post-view.js';
 import { dataProcessInstanceView } from './views/process-instance-views.js';
@@ -80,6 +85,8 @@ const VIEW_BUILDERS: ReadonlyMap<string, ViewBuilder> = new Map<string, ViewBuil
   ['incident', incidentView],
   ['assertion', assertionView],
   ['post', postView],
+  ['dataHubPageTemplate', dataHubPageTemplateView],
+  ['dataHubPageModule', dataHubPageModuleView],
 ]);
 
 /** A GenericEntity: the shared fields, named as the search index names it. */
@@ -121,6 +128,11 @@ export class EntityViews {
   /** The fields every entity has (relationships, the shared aspects), for a type answered under another name. */
   common(urn: string, entityType: string): CommonEntityView {
     return commonView(urn, entityType, this.context);
+  }
+
+  /** A page template as the settings that name one resolve it (PageTemplateType's loader): null without properties. */
+  pageTemplate(urn: string | null): EntityView | null {
+    return loadPageTemplate(urn, this.context);
   }
 
   /** The view of an entity that is referenced (an association, a source): a shell when it does not exist. */

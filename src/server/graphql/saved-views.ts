@@ -7,6 +7,7 @@
  * by its creator alone; a global one by its creator or with MANAGE_GLOBAL_VIEWS.
  */
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_HOME_PAGE_TEMPLATE_URN } from '../../datahub/bootstrap-page-templates.js';
 import type { JsonObject } from '../../model/json.js';
 import { hasPlatformPrivilege } from '../auth/privileges.js';
 import type { CatalogService } from '../catalog-service.js';
@@ -28,7 +29,7 @@ export const GLOBAL_SETTINGS_INFO = 'globalSettingsInfo';
 const DEFAULT_GLOBAL_SETTINGS: JsonObject = {
   views: {},
   docPropagation: { enabled: true, columnPropagationEnabled: true },
-  homePage: { defaultTemplate: 'urn:li:dataHubPageTemplate:home_default_1' },
+  homePage: { defaultTemplate: DEFAULT_HOME_PAGE_TEMPLATE_URN },
 };
 
 /** The global settings as GMS holds them: the stored ones over DataHub's defaults. */

@@ -8,6 +8,7 @@ import { decodeUrnPart } from '../../../model/urn.js';
 import { customProperties } from './aspect-views.js';
 import { commonView, latestOf, type ViewContext } from './entity-base.js';
 import { keyOf } from './entity-parts.js';
+import { loadPageTemplate } from './page-template-views.js';
 import { bool, number, object, strings, text, whenPresent } from './json-readers.js';
 import type { CommonEntityView, CustomPropertyView, EntityView } from './view-types.js';
 
@@ -48,7 +49,7 @@ export interface CorpUserSettingsView {
   readonly appearance: { readonly showSimplifiedHomepage: boolean; readonly showThemeV2: boolean | null };
   readonly views: { readonly defaultView: EntityReference | null } | null;
   readonly homePage: {
-    readonly pageTemplate: EntityReference | null;
+    readonly pageTemplate: () => EntityView | null;
     readonly dismissedAnnouncementUrns: readonly string[] | null;
   } | null;
   readonly locale: { readonly language: string | null } | null;
@@ -132,7 +133,7 @@ export function corpUserView(urn: string, context: ViewContext): CorpUserView {
     editableProperties: editable,
     editableInfo: editable,
     status: () => (latest('corpUserStatus')?.['status'] === 'ACTIVE' ? 'ACTIVE' : null),
-    settings: () => corpUserSettings(latest('corpUserSettings')),
+    settings: () => corpUserSettings(latest('corpUserSettings'), context),
     isNativeUser: () => latest('corpUserCredentials') !== undefined,
   };
 }
@@ -141,7 +142,7 @@ export function corpUserView(urn: string, context: ViewContext): CorpUserView {
  * CorpUserMapper.mapCorpUserSettings: always an object, appearance always set (showSimplifiedHomepage from the
  * showSimplifiedHomepageByDefault flag, false, unless the user chose), the rest only where the aspect has it.
  */
-function corpUserSettings(aspect: JsonObject | undefined): CorpUserSettingsView {
+function corpUserSettings(aspect: JsonObject | undefined, context: ViewContext): CorpUserSettingsView {
   const appearance = object(aspect?.['appearance']);
   const views = object(aspect?.['views']);
   const homePage = object(aspect?.['homePage']);
@@ -158,7 +159,8 @@ function corpUserSettings(aspect: JsonObject | undefined): CorpUserSettingsView 
       homePage === undefined
         ? null
         : {
-            pageTemplate: template === null ? null : { urn: template, type: 'DATAHUB_PAGE_TEMPLATE' },
+            // The personal template, loaded as PageTemplateType loads it (GmsGraphQLEngine's CorpUserHomePageSettings).
+            pageTemplate: () => loadPageTemplate(template, context),
             dismissedAnnouncementUrns: strings(homePage['dismissedAnnouncements']),
           },
     locale: locale === undefined ? null : { language: text(locale['language']) },
