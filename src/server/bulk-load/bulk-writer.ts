@@ -111,7 +111,8 @@ export class BulkWriter {
       if (!triggersSiblingHook(urn, aspectName)) continue;
       const aspect = this.store.get(urn, aspectName)?.value;
       if (aspect === undefined) continue;
-      touched.push(...associateSiblings(this.store, { entityUrn: urn, aspectName, aspect }, { now: this.now, keyed })); // prettier-ignore
+      const proposal = { entityUrn: urn, aspectName, aspect };
+      touched.push(...associateSiblings(this.store, proposal, { now: this.now, keyed }));
     }
     if (touched.length > 0) this.store.indexAfterCommit(touched);
   }
