@@ -36,7 +36,7 @@ import {
 import { ServiceError } from './catalog/service-error.js';
 import { checkFormWrite } from './catalog/form-rules.js';
 import { checkPropertyBatch, checkPropertyWrite } from './catalog/structured-property-rules.js';
-import { associateSiblings } from './catalog/sibling-association.js';
+import { associateSiblings, triggersSiblingHook } from './catalog/sibling-association.js';
 import type { AspectStore, StoredAspect } from './store/aspect-store.js';
 import type { RelatedEntity, SearchHit, SearchRequest, SearchResponse } from './store/entity-index.js';
 import type { TimeseriesEvent, TimeseriesQuery } from './store/timeseries-store.js';
@@ -103,8 +103,16 @@ export class CatalogService {
             applyProposal(this.store, next, by, now, keyed),
           ),
         );
-        // GMS's SiblingAssociationHook: the siblings a dataset's lineage implies (sibling-association.ts).
-        urns.push(...associateSiblings(this.store, item.proposal, { now, keyed }));
+        // GMS's SiblingAssociationHook: the siblings a dataset's lineage implies (sibling-association.ts), read from
+        // what was stored (a conditional write may have left the aspect as it was), as the hook reads the change log.
+        const { entityUrn, aspectName } = item.proposal;
+        const stored = triggersSiblingHook(entityUrn, aspectName)
+          ? this.store.get(entityUrn, aspectName)
+          : undefined;
+        if (stored !== undefined)
+          urns.push(
+            ...associateSiblings(this.store, { entityUrn, aspectName, aspect: stored.value }, { now, keyed }),
+          );
       }
       this.store.indexAfterCommit([...new Set([...urns, ...summarized])]);
     });

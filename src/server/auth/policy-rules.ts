@@ -87,18 +87,30 @@ export function policyRule(urn: string, info: JsonObject): PolicyRule | undefine
   };
 }
 
-/** Every policy's URN and info: the bootstrapped ones (a stored info of the same URN in their place), then the stored. */
-export function policyInfos(service: CatalogService): { readonly urn: string; readonly info: JsonObject }[] {
-  const stored = service.listUrns(POLICY_ENTITY, 0, 100_000).urns.flatMap((urn) => {
+/** The policies stored in the catalog (created in the app, or a bootstrapped one edited there). */
+function storedPolicyInfos(service: CatalogService): { readonly urn: string; readonly info: JsonObject }[] {
+  return service.listUrns(POLICY_ENTITY, 0, 100_000).urns.flatMap((urn) => {
     const info = service.latest(urn, POLICY_INFO);
     return info === undefined ? [] : [{ urn, info }];
   });
-  const storedUrns = new Set(stored.map(({ urn }) => urn));
-  const defaults = DEFAULT_POLICY_INFOS.filter(({ urn }) => !storedUrns.has(urn));
-  return [...defaults.map(({ urn, info }): { urn: string; info: JsonObject } => ({ urn, info })), ...stored];
 }
 
-/** The rules of the active policies. */
+/** Every policy's URN and info: the bootstrapped ones (a stored info of the same URN in their place), then the stored. */
+export function policyInfos(service: CatalogService): { readonly urn: string; readonly info: JsonObject }[] {
+  const stored = storedPolicyInfos(service);
+  const storedUrns = new Set(stored.map(({ urn }) => urn));
+  return [...DEFAULT_POLICY_INFOS.filter(({ urn }) => !storedUrns.has(urn)), ...stored];
+}
+
+/** DataHub's bootstrapped policies as rules, parsed once: every privilege check reads them. */
+const DEFAULT_RULES: readonly { readonly urn: string; readonly rule: PolicyRule | undefined }[] =
+  DEFAULT_POLICY_INFOS.map(({ urn, info }) => ({ urn, rule: policyRule(urn, info) }));
+
+/** The rules of the active policies, as policyInfos lists them, the bootstrapped ones parsed once. */
 export function activePolicyRules(service: CatalogService): PolicyRule[] {
-  return policyInfos(service).flatMap(({ urn, info }) => policyRule(urn, info) ?? []);
+  const stored = storedPolicyInfos(service).map(({ urn, info }) => ({ urn, rule: policyRule(urn, info) }));
+  const storedUrns = new Set(stored.map(({ urn }) => urn));
+  return [...DEFAULT_RULES.filter(({ urn }) => !storedUrns.has(urn)), ...stored].flatMap(
+    ({ rule }) => rule ?? [],
+  );
 }

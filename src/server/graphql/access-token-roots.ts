@@ -10,6 +10,7 @@ import { ACCESS_TOKEN_ENTITY, AccessTokens, hashToken, tokenUrn } from '../auth/
 import { hasPlatformPrivilege } from '../auth/privileges.js';
 import { badRequest, serverError, wrapped } from './mutation-writes.js';
 import { guard, type RootResolverBuilder } from './resolver-context.js';
+import { isServiceAccount } from './service-account-roots.js';
 import { DataHubGraphQLError } from './term-mutations.js';
 import type { EntityView, ViewOf } from './views/view-types.js';
 
@@ -59,8 +60,7 @@ export const accessTokenRoots: RootResolverBuilder = ({ service, views, actor })
       guard(() => {
         const input = args.input;
         if (input.type === 'SERVICE_ACCOUNT') {
-          const subTypes = service.latest(input.actorUrn, 'subTypes')?.['typeNames'];
-          if (!Array.isArray(subTypes) || !subTypes.includes('SERVICE_ACCOUNT'))
+          if (!isServiceAccount(service.latest(input.actorUrn, 'subTypes')))
             throw wrapped('Failed to validate service account', `The specified URN is not a service account: ${input.actorUrn}`); // prettier-ignore
         }
         const allowed =

@@ -123,12 +123,10 @@ export class IncidentMutations {
     if (info === undefined) throw new DataHubGraphQLError(404, NOT_FOUND);
     const existing = strings(info['entities']) ?? [];
     for (const resource of existing) this.authorize(resource);
-    const resourceUrns = input.resourceUrns ?? null;
-    if (resourceUrns !== null) {
-      if (resourceUrns.length === 0) throw badRequest('resourceUrns cannot be empty if provided');
-      for (const resource of validUrns(resourceUrns))
-        if (!existing.includes(resource)) this.authorize(resource);
-    }
+    const given = input.resourceUrns ?? null;
+    if (given !== null && given.length === 0) throw badRequest('resourceUrns cannot be empty if provided');
+    const resourceUrns = given === null ? null : validUrns(given);
+    for (const resource of resourceUrns ?? []) if (!existing.includes(resource)) this.authorize(resource);
     const stamp = this.writer.stamp();
     // SetMode.REMOVE_IF_NULL: the priority and the assignees are the input's, absent when it has none.
     const next: JsonObject = {
@@ -138,7 +136,7 @@ export class IncidentMutations {
       ...(input.status === undefined || input.status === null
         ? {}
         : { status: statusOf(input.status, stamp) }),
-      ...(resourceUrns !== null && resourceUrns.length > 0 ? { entities: validUrns(resourceUrns) } : {}),
+      ...(resourceUrns === null ? {} : { entities: resourceUrns }),
       ...optional('priority', priorityValue(input.priority)),
       ...optional('assignees', assignees(input.assigneeUrns, stamp)),
     };

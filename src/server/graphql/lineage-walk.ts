@@ -12,6 +12,7 @@ import {
 import { parseRawUrn } from '../../model/urn.js';
 import type { CatalogService } from '../catalog-service.js';
 import { columnNeighbours } from './lineage-columns.js';
+import { IMPACT_MAX_HOPS } from './lineage-hops.js';
 import {
   edgeInWindow,
   readEdgeStamps,
@@ -22,8 +23,7 @@ import {
 
 export type { LineageDirection, LineageEdge } from './lineage-edges.js';
 
-/** DataHub's default maximum number of hops (lineageFlags without one), and a bound on what one walk reads. */
-const MAX_HOPS = 1000;
+/** A bound on what one walk reads; its hops are bounded by DataHub's impact-analysis maximum (lineage-hops.ts). */
 export const MAX_LINEAGE_ENTITIES = 10_000;
 
 export interface LineageWalkOptions {
@@ -136,7 +136,7 @@ export function walkLineage(
   direction: LineageDirection,
   options: LineageWalkOptions,
 ): Reached[] {
-  const maxHops = Math.min(options.maxHops ?? MAX_HOPS, MAX_HOPS);
+  const maxHops = Math.min(options.maxHops ?? IMPACT_MAX_HOPS, IMPACT_MAX_HOPS);
   const seen = new Set([origin]);
   const reached: Reached[] = [];
   let frontier: Reached[] = [

@@ -4,17 +4,10 @@
  * users, groups, roles and ownership types loaded as the entities they name (GmsGraphQLEngine's ActorFilter
  * wiring), and each filter value that is a URN with its entity (UrnToEntityMapper).
  */
-import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
+import { isJsonObject, type JsonObject } from '../../model/json.js';
 import { parseRawUrn } from '../../model/urn.js';
+import { strings, text } from './views/json-readers.js';
 import type { EntityView, ViewOf } from './views/view-types.js';
-
-function strings(value: JsonValue | undefined): string[] | null {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
-}
-
-function text(value: JsonValue | undefined): string | null {
-  return typeof value === 'string' ? value : null;
-}
 
 function filterView(filter: JsonObject, viewOf: ViewOf): object {
   const criteria = Array.isArray(filter['criteria']) ? filter['criteria'].filter(isJsonObject) : [];

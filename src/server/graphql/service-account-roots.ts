@@ -3,8 +3,8 @@
  * ListServiceAccountsResolver, GetServiceAccountResolver, DeleteServiceAccountResolver, ServiceAccountUtils): a
  * service account is a corpuser `service_<uuid>` whose subTypes hold SERVICE_ACCOUNT, its display name and
  * description (as the title) in corpUserInfo. Every one of these needs MANAGE_SERVICE_ACCOUNTS. Tokens for a
- * service account are minted by createAccessToken (access-token-roots.ts). updateServiceAccountDefaultView stays
- * unanswered: the catalog does not store views.
+ * service account are minted by createAccessToken (access-token-roots.ts). updateServiceAccountDefaultView is not
+ * performed (refused as a mutation the catalog does not have).
  */
 import { randomUUID } from 'node:crypto';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../model/json.js';
@@ -30,7 +30,7 @@ interface ListServiceAccountsInput {
 }
 
 /** ServiceAccountUtils.isServiceAccount: subTypes' typeNames hold SERVICE_ACCOUNT. */
-function isServiceAccount(subTypes: JsonObject | undefined): boolean {
+export function isServiceAccount(subTypes: JsonObject | undefined): boolean {
   const names = subTypes?.['typeNames'];
   return Array.isArray(names) && names.includes(SUB_TYPE);
 }

@@ -41,6 +41,8 @@ interface CandidateRow extends HitRow {
 
 export class EntitySearch {
   private readonly statements;
+  /** By entity type: the words of its URNs besides their ids (see structureWordsOf). */
+  private readonly structureWords = new Map<string, readonly string[]>();
 
   constructor(
     private readonly db: Database.Database,
@@ -139,8 +141,8 @@ export class EntitySearch {
   ): SearchHit[] {
     const types = request.entityTypes.length > 0 ? request.entityTypes : this.statements.entityTypes.all();
     const matchingTypes = [...new Set(types)].filter((type) => {
-      const sample = this.statements.urnOfType.get(type);
-      return sample !== undefined && startsStructureWord(tokens, urnStructureWords(sample));
+      const words = this.structureWordsOf(type);
+      return words !== undefined && startsStructureWord(tokens, words);
     });
     if (matchingTypes.length === 0) return [];
     // The query `*` lists every entity of the types, with the request's filters.
@@ -162,6 +164,20 @@ export class EntitySearch {
       .map(toHit)
       .filter((hit) => !already.has(hit.urn))
       .slice(0, request.count - suggested.length);
+  }
+
+  /**
+   * The structure words of a type's URNs, from one URN of it, kept once found: they are the same for every entity
+   * of the type, and autocomplete asks for them on every keystroke (a type with no entity yet is asked again).
+   */
+  private structureWordsOf(entityType: string): readonly string[] | undefined {
+    const known = this.structureWords.get(entityType);
+    if (known !== undefined) return known;
+    const sample = this.statements.urnOfType.get(entityType);
+    if (sample === undefined) return undefined;
+    const words = urnStructureWords(sample);
+    this.structureWords.set(entityType, words);
+    return words;
   }
 
   /**
